@@ -1,0 +1,316 @@
+//! The analyser: fed chunks, it detects over the window, replays the window into the chosen
+//! decoder once, and streams the rest (DESIGN: the one bounded step back).
+
+use crate::decode::Decoder;
+use crate::detect::{detect, Verdict, WINDOW};
+use crate::format::{hex, Format};
+use crate::index::{Checkpoint, LineIndex};
+use crate::report::{Detection, Mark, Report, Step, SCHEMA_VERSION};
+use crate::tracker::Tracker;
+use encoding_rs::Encoding;
+
+/// How to analyse.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Skip detection and decode as this format (D10); with [`Format::Legacy`], `code_page`
+    /// names the code page (else it is guessed).
+    pub force: Option<Format>,
+    /// The code page for a forced legacy format.
+    pub code_page: Option<&'static Encoding>,
+    /// Most problems of one kind listed in the report (counts stay exact).
+    pub max_problems_per_kind: usize,
+    /// Build the sparse line index with a checkpoint every so many bytes (`None`: no index).
+    pub index_every: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            force: None,
+            code_page: None,
+            max_problems_per_kind: 1000,
+            index_every: None,
+        }
+    }
+}
+
+/// An error in the options: an encoding name nobody knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownEncoding(pub String);
+
+impl std::fmt::Display for UnknownEncoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown encoding '{}' (use utf-8, utf-16le, utf-16be, utf-32le, utf-32be, legacy, or a code page such as windows-1252)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownEncoding {}
+
+impl Options {
+    /// Forces a format (D10) by name: a SPEC format name, `legacy`, or a code page label
+    /// that encoding_rs knows (`windows-1252`, `shift_jis`, `latin1` …).
+    pub fn force_encoding(mut self, name: &str) -> Result<Options, UnknownEncoding> {
+        if let Some(f) = Format::from_name(name) {
+            self.force = Some(f);
+            return Ok(self);
+        }
+        let enc = Encoding::for_label(name.trim().as_bytes())
+            .ok_or_else(|| UnknownEncoding(name.to_string()))?;
+        let format = match enc {
+            e if e == encoding_rs::UTF_8 => Format::Utf8,
+            e if e == encoding_rs::UTF_16LE => Format::Utf16Le,
+            e if e == encoding_rs::UTF_16BE => Format::Utf16Be,
+            e if e == encoding_rs::REPLACEMENT => return Err(UnknownEncoding(name.to_string())),
+            _ => {
+                self.code_page = Some(enc);
+                Format::Legacy
+            }
+        };
+        self.force = Some(format);
+        Ok(self)
+    }
+}
+
+/// The streaming analyser. Feed it chunks of any size with [`Analyzer::feed`], then
+/// [`Analyzer::finish`] for the report. It does no I/O.
+#[derive(Debug)]
+pub struct Analyzer {
+    opts: Options,
+    size: u64,
+    state: State,
+}
+
+#[derive(Debug)]
+enum State {
+    /// Collecting the first [`WINDOW`] bytes.
+    Window(Vec<u8>),
+    /// Detection done; decoding.
+    Decoding(Box<Decoding>),
+}
+
+#[derive(Debug)]
+struct Decoding {
+    verdict: Verdict,
+    forced: bool,
+    window_len: u64,
+    mark: Option<Vec<u8>>,
+    decoder: Option<Decoder>,
+    tracker: Tracker,
+}
+
+impl Default for Analyzer {
+    fn default() -> Self {
+        Analyzer::new(Options::default())
+    }
+}
+
+impl Analyzer {
+    /// An analyser with these options.
+    pub fn new(opts: Options) -> Analyzer {
+        Analyzer {
+            opts,
+            size: 0,
+            state: State::Window(Vec::new()),
+        }
+    }
+
+    /// Feeds the next chunk of the file (any size, empty too).
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.size += chunk.len() as u64;
+        match &mut self.state {
+            State::Window(buf) => {
+                let take = (WINDOW - buf.len()).min(chunk.len());
+                buf.extend_from_slice(&chunk[..take]);
+                if buf.len() == WINDOW {
+                    let window = std::mem::take(buf);
+                    self.start(&window, false);
+                    self.feed_decoder(&chunk[take..]);
+                }
+            }
+            State::Decoding(_) => self.feed_decoder(chunk),
+        }
+    }
+
+    /// Bytes fed so far.
+    pub fn bytes_fed(&self) -> u64 {
+        self.size
+    }
+
+    /// The format, once detection has run (after the first 65,536 bytes, or at the end).
+    pub fn format(&self) -> Option<Format> {
+        match &self.state {
+            State::Window(_) => None,
+            State::Decoding(d) => Some(d.verdict.format),
+        }
+    }
+
+    fn feed_decoder(&mut self, chunk: &[u8]) {
+        if let State::Decoding(d) = &mut self.state {
+            if let Some(dec) = &mut d.decoder {
+                dec.feed(chunk, &mut d.tracker);
+            }
+        }
+    }
+
+    /// Detection (or the forced format), then the window replayed into the decoder.
+    fn start(&mut self, window: &[u8], at_eof: bool) {
+        let verdict = match self.opts.force {
+            Some(format) => forced_verdict(format, self.opts.code_page, window, at_eof),
+            None => detect(window, at_eof),
+        };
+        let format = verdict.format;
+        let mark_len = verdict.mark_len;
+        let mut index_every = self.opts.index_every;
+        if verdict.encoding == encoding_rs::ISO_2022_JP && format == Format::Legacy {
+            index_every = index_every.map(|_| u64::MAX / 2);
+        }
+        let mut tracker = Tracker::new(format, self.opts.max_problems_per_kind, index_every);
+        let mut decoder = format
+            .is_text()
+            .then(|| Decoder::new(format, verdict.encoding, mark_len as u64));
+        if let Some(dec) = &mut decoder {
+            dec.feed(window.get(mark_len..).unwrap_or_default(), &mut tracker);
+        }
+        let mark = (mark_len > 0).then(|| window[..mark_len].to_vec());
+        self.state = State::Decoding(Box::new(Decoding {
+            verdict,
+            forced: self.opts.force.is_some(),
+            window_len: window.len() as u64,
+            mark,
+            decoder,
+            tracker,
+        }));
+    }
+
+    /// The end of the file: the report.
+    pub fn finish(self) -> Report {
+        self.finish_with_index().0
+    }
+
+    /// The end of the file: the report and the sparse line index (S2).
+    pub fn finish_with_index(mut self) -> (Report, LineIndex) {
+        if let State::Window(buf) = &mut self.state {
+            let window = std::mem::take(buf);
+            self.start(&window, true);
+        }
+        let State::Decoding(d) = self.state else {
+            unreachable!("start() always moves to Decoding")
+        };
+        let Decoding {
+            verdict,
+            forced,
+            window_len,
+            mark,
+            decoder,
+            mut tracker,
+        } = *d;
+        if let Some(mut dec) = decoder {
+            dec.finish(&mut tracker);
+        }
+        let mark_len = mark.as_ref().map_or(0, |m| m.len() as u64);
+        let totals = tracker.finish(mark_len);
+        let format = verdict.format;
+        let encoding = match format {
+            Format::Legacy => verdict.encoding.name().to_string(),
+            Format::Utf8 => "UTF-8".to_string(),
+            Format::Utf16Le => "UTF-16LE".to_string(),
+            Format::Utf16Be => "UTF-16BE".to_string(),
+            Format::Utf32Le => "UTF-32LE".to_string(),
+            Format::Utf32Be => "UTF-32BE".to_string(),
+            Format::Binary => "binary".to_string(),
+            Format::Empty => "empty".to_string(),
+        };
+        let mut checkpoints = totals.checkpoints;
+        if self.opts.index_every.is_some() && checkpoints.is_empty() && totals.lines > 0 {
+            checkpoints.push(Checkpoint {
+                line: 1,
+                offset: mark_len,
+            });
+        }
+        let index = LineIndex {
+            format,
+            encoding: verdict.encoding.name().to_string(),
+            mark_len,
+            size: self.size,
+            lines: totals.lines,
+            checkpoints,
+        };
+        let report = Report {
+            schema: SCHEMA_VERSION,
+            path: None,
+            size: self.size,
+            format,
+            encoding,
+            ascii: format.is_text() && totals.ascii,
+            bom: mark.map(|m| Mark {
+                offset: 0,
+                length: m.len() as u64,
+                bytes: hex(&m),
+            }),
+            detection: Detection {
+                forced,
+                window: window_len,
+                steps: verdict.steps,
+            },
+            lines: totals.lines,
+            characters: totals.characters,
+            endings: totals.endings,
+            longest_line: totals.longest_line,
+            problem_counts: totals.counts,
+            problems: totals.problems,
+            problems_omitted: totals.problems_omitted,
+            notes: totals.notes,
+        };
+        (report, index)
+    }
+}
+
+/// D10: the user's format; only its own mark is recognised.
+fn forced_verdict(
+    format: Format,
+    code_page: Option<&'static Encoding>,
+    window: &[u8],
+    at_eof: bool,
+) -> Verdict {
+    let mark_len = format
+        .mark()
+        .filter(|m| window.starts_with(m))
+        .map_or(0, <[u8]>::len);
+    let encoding = match (format, code_page) {
+        (Format::Legacy, Some(e)) => e,
+        (Format::Legacy, None) => crate::detect::guess_code_page(window, at_eof),
+        _ => encoding_rs::UTF_8,
+    };
+    let what = if format == Format::Legacy {
+        format!("legacy code page {}", encoding.name())
+    } else {
+        format.name().to_string()
+    };
+    let reason = if mark_len > 0 {
+        format!("forced by the user: {what} (its byte order mark is present)")
+    } else {
+        format!("forced by the user: {what}")
+    };
+    Verdict {
+        format,
+        encoding,
+        mark_len,
+        steps: vec![Step {
+            format,
+            accepted: true,
+            reason,
+            figures: Default::default(),
+        }],
+    }
+}
+
+/// Analyses a whole buffer at once.
+pub fn analyze(bytes: &[u8], opts: Options) -> Report {
+    let mut a = Analyzer::new(opts);
+    a.feed(bytes);
+    a.finish()
+}

@@ -1,0 +1,232 @@
+//! Legacy code pages (U4), decoded as encoding_rs decodes them.
+//!
+//! Single-byte code pages go through a 256-entry table built from encoding_rs once, so every
+//! character is exactly one byte at a known offset. Multi-byte code pages (Shift_JIS, EUC-KR,
+//! Big5, GBK …) are fed to encoding_rs's streaming decoder a byte at a time, which ties every
+//! character and every malformed sequence to its exact bytes; runs of ASCII between them skip
+//! the decoder when it is known to be between characters.
+
+use super::{printable_prefix_utf8, Bad, Sink};
+use encoding_rs::{DecoderResult, Encoding};
+
+/// Most bytes one legacy character (with an escape sequence before it) is shown with.
+const MAX_SEQ: usize = 16;
+
+pub(crate) struct LegacyDecoder {
+    offset: u64,
+    kind: Kind,
+}
+
+enum Kind {
+    /// Each byte maps to one character, or to none (unmapped).
+    Single { table: Box<[Option<char>; 256]> },
+    /// A multi-byte code page, fed to encoding_rs.
+    Multi {
+        decoder: encoding_rs::Decoder,
+        /// The bytes fed since the last character or error, and where they start.
+        seq: [u8; MAX_SEQ],
+        seq_len: usize,
+        seq_start: u64,
+        /// True when the decoder is known to hold nothing (after it turned ASCII into itself),
+        /// so that printable ASCII can skip it. Never for ISO-2022-JP, whose state is a mode.
+        ground: bool,
+        ascii_shortcut: bool,
+    },
+}
+
+impl std::fmt::Debug for LegacyDecoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LegacyDecoder")
+            .field("offset", &self.offset)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The byte → character table of a single-byte code page, from encoding_rs itself.
+pub(crate) fn single_byte_table(encoding: &'static Encoding) -> Box<[Option<char>; 256]> {
+    let mut table = Box::new([None; 256]);
+    for (b, slot) in table.iter_mut().enumerate() {
+        let byte = [b as u8];
+        *slot = encoding
+            .decode_without_bom_handling_and_without_replacement(&byte)
+            .and_then(|s| s.chars().next());
+    }
+    table
+}
+
+impl LegacyDecoder {
+    pub(crate) fn new(encoding: &'static Encoding, offset: u64) -> Self {
+        let kind = if encoding.is_single_byte() {
+            Kind::Single {
+                table: single_byte_table(encoding),
+            }
+        } else {
+            Kind::Multi {
+                decoder: encoding.new_decoder_without_bom_handling(),
+                seq: [0; MAX_SEQ],
+                seq_len: 0,
+                seq_start: offset,
+                ground: true,
+                ascii_shortcut: encoding != encoding_rs::ISO_2022_JP,
+            }
+        };
+        LegacyDecoder { offset, kind }
+    }
+
+    pub(crate) fn feed<S: Sink>(&mut self, chunk: &[u8], sink: &mut S) {
+        let base = self.offset;
+        self.offset = base + chunk.len() as u64;
+        match &mut self.kind {
+            Kind::Single { table } => {
+                let mut i = 0;
+                while i < chunk.len() {
+                    if S::ASCII_RUNS {
+                        // Every single-byte code page in encoding_rs maps 20–7E to ASCII.
+                        let n = printable_prefix_utf8(chunk.get(i..).unwrap_or_default());
+                        if n > 0 {
+                            sink.ascii_run(base + i as u64, n, 1);
+                            i += n;
+                            continue;
+                        }
+                    }
+                    let b = chunk[i];
+                    let at = base + i as u64;
+                    match table[usize::from(b)] {
+                        Some(c) => sink.char(c, at, &[b]),
+                        None => sink.bad(Bad::Unmapped, at, &[b]),
+                    }
+                    i += 1;
+                }
+            }
+            Kind::Multi { .. } => {
+                let mut i = 0;
+                while i < chunk.len() {
+                    if let Kind::Multi {
+                        ground: true,
+                        ascii_shortcut: true,
+                        ..
+                    } = self.kind
+                    {
+                        let rest = chunk.get(i..).unwrap_or_default();
+                        let n = printable_prefix_utf8(rest);
+                        if n > 0 {
+                            if S::ASCII_RUNS {
+                                sink.ascii_run(base + i as u64, n, 1);
+                            } else {
+                                for (k, &b) in rest.iter().take(n).enumerate() {
+                                    sink.char(char::from(b), base + (i + k) as u64, &[b]);
+                                }
+                            }
+                            i += n;
+                            self.set_seq_start(base + i as u64);
+                            continue;
+                        }
+                    }
+                    self.multi_byte(chunk[i], base + i as u64, false, sink);
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    fn set_seq_start(&mut self, at: u64) {
+        if let Kind::Multi { seq_start, .. } = &mut self.kind {
+            *seq_start = at;
+        }
+    }
+
+    /// Feeds one byte (or, with `last`, the end of the input) to encoding_rs and hands on what
+    /// comes out, each character with the bytes it came from.
+    fn multi_byte<S: Sink>(&mut self, b: u8, at: u64, last: bool, sink: &mut S) {
+        let Kind::Multi {
+            decoder,
+            seq,
+            seq_len,
+            seq_start,
+            ground,
+            ..
+        } = &mut self.kind
+        else {
+            return;
+        };
+        let one = [b];
+        let mut src: &[u8] = if last { &[] } else { &one };
+        if *seq_len == 0 {
+            *seq_start = at;
+        }
+        let mut total = *seq_len as u64; // bytes of the sequence counted from seq_start
+        let mut out = [0u8; 64];
+        loop {
+            let (result, read, written) =
+                decoder.decode_to_utf8_without_replacement(src, &mut out, last);
+            for &r in src.get(..read).unwrap_or_default() {
+                if *seq_len < MAX_SEQ {
+                    seq[*seq_len] = r;
+                    *seq_len += 1;
+                }
+                total += 1;
+            }
+            src = src.get(read..).unwrap_or_default();
+            let text = std::str::from_utf8(out.get(..written).unwrap_or_default()).unwrap_or("");
+            match result {
+                DecoderResult::InputEmpty | DecoderResult::OutputFull => {
+                    if written > 0 {
+                        let bytes = seq.get(..*seq_len).unwrap_or_default();
+                        for (k, c) in text.chars().enumerate() {
+                            // A sequence that gives two characters (Big5) shows its bytes once.
+                            sink.char(c, *seq_start, if k == 0 { bytes } else { &[] });
+                        }
+                        *ground = !last && b < 0x80 && out.get(..written) == Some(&[b][..]);
+                        *seq_start += total;
+                        *seq_len = 0;
+                        total = 0;
+                    } else {
+                        *ground = false;
+                    }
+                    if matches!(result, DecoderResult::InputEmpty) {
+                        return;
+                    }
+                }
+                DecoderResult::Malformed(bad_len, after) => {
+                    let (bad_len, after) = (u64::from(bad_len), u64::from(after));
+                    let before = total.saturating_sub(bad_len + after);
+                    let shown = |from: u64, len: u64| -> Vec<u8> {
+                        let from = from.min(*seq_len as u64) as usize;
+                        let to = (from as u64 + len).min(*seq_len as u64) as usize;
+                        seq.get(from..to).unwrap_or_default().to_vec()
+                    };
+                    if written > 0 {
+                        let bytes = shown(0, before);
+                        for (k, c) in text.chars().enumerate() {
+                            sink.char(c, *seq_start, if k == 0 { &bytes } else { &[] });
+                        }
+                    }
+                    let bad_bytes = shown(before, bad_len);
+                    let kind = if last && after == 0 {
+                        Bad::Truncated
+                    } else {
+                        Bad::Unmapped
+                    };
+                    sink.bad(kind, *seq_start + before, &bad_bytes);
+                    // The bytes after the malformed sequence stay pending.
+                    let keep = shown(before + bad_len, after);
+                    *seq_start += before + bad_len;
+                    *seq_len = keep.len();
+                    seq[..keep.len()].copy_from_slice(&keep);
+                    total = after;
+                    *ground = false;
+                    if src.is_empty() && !last {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    pub(crate) fn finish<S: Sink>(&mut self, sink: &mut S) {
+        if matches!(self.kind, Kind::Multi { .. }) {
+            let at = self.offset;
+            self.multi_byte(0, at, true, sink);
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Streaming decoders, one module per format (SPEC §3, U1–U5).
+//!
+//! A decoder is fed chunks of any size and hands every character, or every bad unit, to a
+//! [`Sink`] with its absolute byte offset and its raw bytes. The few bytes of a character that
+//! straddles two chunks live in named fields of the decoder's state, so feeding one byte at a
+//! time gives the same events as feeding the file whole (U5).
+
+pub(crate) mod legacy;
+pub(crate) mod utf16;
+pub(crate) mod utf32;
+pub(crate) mod utf8;
+
+use crate::format::Format;
+use crate::problem::Utf8Reason;
+
+/// Why a unit or a sequence of units decodes to U+FFFD. Each counts as one character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bad {
+    /// P1: half of a UTF-16 pair without its other half, or a surrogate unit in UTF-32.
+    UnpairedSurrogate,
+    /// P5: a character cut short by the end of the file.
+    Truncated,
+    /// P6: a UTF-32 unit above 10FFFF.
+    InvalidCodePoint,
+    /// P7: an ill-formed UTF-8 subpart.
+    InvalidUtf8(Utf8Reason),
+    /// P8: a legacy byte the code page does not map.
+    Unmapped,
+}
+
+/// Where decoded events go: the report tracker, the structure builder, detection statistics.
+pub(crate) trait Sink {
+    /// When true, the decoder may report runs of printable ASCII (U+0020–U+007E, one unit each)
+    /// with [`Sink::ascii_run`] instead of one [`Sink::char`] call per character.
+    const ASCII_RUNS: bool;
+    /// `chars` printable ASCII characters, one unit of `width` bytes each, from `offset` on.
+    fn ascii_run(&mut self, offset: u64, chars: usize, width: usize);
+    /// One decoded scalar value and its bytes.
+    fn char(&mut self, c: char, offset: u64, bytes: &[u8]);
+    /// One bad unit or subpart and its bytes.
+    fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]);
+}
+
+/// The decoder for one format; dispatches statically to the format's module.
+#[derive(Debug)]
+pub(crate) enum Decoder {
+    Utf8(utf8::Utf8Decoder),
+    Utf16(utf16::Utf16Decoder),
+    Utf32(utf32::Utf32Decoder),
+    Legacy(legacy::LegacyDecoder),
+}
+
+impl Decoder {
+    /// A decoder for `format` whose next byte is at absolute `offset`. `encoding` is the code
+    /// page for [`Format::Legacy`].
+    pub(crate) fn new(
+        format: Format,
+        encoding: &'static encoding_rs::Encoding,
+        offset: u64,
+    ) -> Decoder {
+        match format {
+            Format::Utf16Le => Decoder::Utf16(utf16::Utf16Decoder::new(false, offset)),
+            Format::Utf16Be => Decoder::Utf16(utf16::Utf16Decoder::new(true, offset)),
+            Format::Utf32Le => Decoder::Utf32(utf32::Utf32Decoder::new(false, offset)),
+            Format::Utf32Be => Decoder::Utf32(utf32::Utf32Decoder::new(true, offset)),
+            Format::Legacy => Decoder::Legacy(legacy::LegacyDecoder::new(encoding, offset)),
+            _ => Decoder::Utf8(utf8::Utf8Decoder::new(offset)),
+        }
+    }
+
+    /// Decodes a chunk, keeping a partial character for the next one.
+    pub(crate) fn feed<S: Sink>(&mut self, chunk: &[u8], sink: &mut S) {
+        match self {
+            Decoder::Utf8(d) => d.feed(chunk, sink),
+            Decoder::Utf16(d) => d.feed(chunk, sink),
+            Decoder::Utf32(d) => d.feed(chunk, sink),
+            Decoder::Legacy(d) => d.feed(chunk, sink),
+        }
+    }
+
+    /// The end of the input: whatever is pending is cut short (P5) or unpaired (P1).
+    pub(crate) fn finish<S: Sink>(&mut self, sink: &mut S) {
+        match self {
+            Decoder::Utf8(d) => d.finish(sink),
+            Decoder::Utf16(d) => d.finish(sink),
+            Decoder::Utf32(d) => d.finish(sink),
+            Decoder::Legacy(d) => d.finish(sink),
+        }
+    }
+}
+
+/// Length of the prefix of `units` (each `width` bytes, value taken by `value`) that holds only
+/// printable ASCII, U+0020–U+007E. Written as a block loop without early exit inside a block
+/// so that the compiler can vectorise it; [`printable_prefix_naive`] is its twin for tests.
+#[inline]
+pub(crate) fn printable_prefix_utf8(bytes: &[u8]) -> usize {
+    const BLOCK: usize = 32;
+    let mut n = 0;
+    for block in bytes.chunks_exact(BLOCK) {
+        let mut bad = 0u8;
+        for &b in block {
+            bad |= u8::from(b.wrapping_sub(0x20) >= 0x5F);
+        }
+        if bad != 0 {
+            break;
+        }
+        n += BLOCK;
+    }
+    let rest = bytes.get(n..).unwrap_or_default();
+    n + rest
+        .iter()
+        .position(|&b| b.wrapping_sub(0x20) >= 0x5F)
+        .unwrap_or(rest.len())
+}
+
+/// As [`printable_prefix_utf8`] for UTF-16 units; returns a count of units. `be` picks the byte
+/// order.
+#[inline]
+pub(crate) fn printable_prefix_utf16(bytes: &[u8], be: bool) -> usize {
+    const BLOCK: usize = 16;
+    let (lo, hi) = if be { (1, 0) } else { (0, 1) };
+    let mut n = 0;
+    for block in bytes.chunks_exact(BLOCK * 2) {
+        let mut bad = 0u8;
+        for u in block.chunks_exact(2) {
+            bad |= u8::from(u[lo].wrapping_sub(0x20) >= 0x5F) | u[hi];
+        }
+        if bad != 0 {
+            break;
+        }
+        n += BLOCK;
+    }
+    let rest = bytes.get(n * 2..).unwrap_or_default();
+    n + rest
+        .chunks_exact(2)
+        .position(|u| u[lo].wrapping_sub(0x20) >= 0x5F || u[hi] != 0)
+        .unwrap_or(rest.len() / 2)
+}
+
+/// As [`printable_prefix_utf8`] for UTF-32 units; returns a count of units.
+#[inline]
+pub(crate) fn printable_prefix_utf32(bytes: &[u8], be: bool) -> usize {
+    const BLOCK: usize = 8;
+    let mut n = 0;
+    let unit = |u: &[u8]| {
+        let v = if be {
+            u32::from_be_bytes([u[0], u[1], u[2], u[3]])
+        } else {
+            u32::from_le_bytes([u[0], u[1], u[2], u[3]])
+        };
+        v.wrapping_sub(0x20) >= 0x5F
+    };
+    for block in bytes.chunks_exact(BLOCK * 4) {
+        let mut bad = false;
+        for u in block.chunks_exact(4) {
+            bad |= unit(u);
+        }
+        if bad {
+            break;
+        }
+        n += BLOCK;
+    }
+    let rest = bytes.get(n * 4..).unwrap_or_default();
+    n + rest
+        .chunks_exact(4)
+        .position(unit)
+        .unwrap_or(rest.len() / 4)
+}
+
+/// The naive twin of the `printable_prefix_*` kernels: one unit at a time.
+#[cfg(test)]
+pub(crate) fn printable_prefix_naive(bytes: &[u8], format: Format) -> usize {
+    let w = format.unit_width();
+    bytes
+        .chunks_exact(w)
+        .position(|u| {
+            let v = match format {
+                Format::Utf16Le => u32::from(u16::from_le_bytes([u[0], u[1]])),
+                Format::Utf16Be => u32::from(u16::from_be_bytes([u[0], u[1]])),
+                Format::Utf32Le => u32::from_le_bytes([u[0], u[1], u[2], u[3]]),
+                Format::Utf32Be => u32::from_be_bytes([u[0], u[1], u[2], u[3]]),
+                _ => u32::from(u[0]),
+            };
+            !(0x20..=0x7E).contains(&v)
+        })
+        .unwrap_or(bytes.len() / w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn fast(bytes: &[u8], f: Format) -> usize {
+        match f {
+            Format::Utf16Le => printable_prefix_utf16(bytes, false),
+            Format::Utf16Be => printable_prefix_utf16(bytes, true),
+            Format::Utf32Le => printable_prefix_utf32(bytes, false),
+            Format::Utf32Be => printable_prefix_utf32(bytes, true),
+            _ => printable_prefix_utf8(bytes),
+        }
+    }
+
+    fn encode_units(units: &[u32], f: Format) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &u in units {
+            match f {
+                Format::Utf16Le => out.extend((u as u16).to_le_bytes()),
+                Format::Utf16Be => out.extend((u as u16).to_be_bytes()),
+                Format::Utf32Le => out.extend(u.to_le_bytes()),
+                Format::Utf32Be => out.extend(u.to_be_bytes()),
+                _ => out.push(u as u8),
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn kernels_agree_with_naive_twin(
+            mut units in proptest::collection::vec(0x20u32..0x7F, 0..200),
+            pos in 0usize..200, bad in prop_oneof![Just(0x1Fu32), Just(0x7F), Just(0x120), Just(0x2000), Just(0x10020), any::<u32>()],
+            fi in 0usize..5, tail in 0usize..4,
+        ) {
+            let f = Format::PARSERS[fi];
+            if !units.is_empty() { let p = pos % units.len(); units[p] = bad; }
+            let mut bytes = encode_units(&units, f);
+            bytes.extend(std::iter::repeat_n(0x41, tail));
+            prop_assert_eq!(fast(&bytes, f), printable_prefix_naive(&bytes, f));
+        }
+    }
+}

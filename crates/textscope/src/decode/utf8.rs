@@ -1,0 +1,161 @@
+//! UTF-8 (U3): maximal-subpart replacement, as the WHATWG decoder does.
+
+use super::{printable_prefix_utf8, Bad, Sink};
+use crate::problem::Utf8Reason;
+
+/// Decoder state: the bytes of a sequence begun but not ended, and the range the next byte
+/// must fall in. Small and `Copy`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Utf8Decoder {
+    /// Absolute offset of the next byte to be fed.
+    offset: u64,
+    pending: [u8; 4],
+    len: u8,
+    need: u8,
+    lo: u8,
+    hi: u8,
+}
+
+impl Utf8Decoder {
+    pub(crate) fn new(offset: u64) -> Self {
+        Utf8Decoder {
+            offset,
+            pending: [0; 4],
+            len: 0,
+            need: 0,
+            lo: 0x80,
+            hi: 0xBF,
+        }
+    }
+
+    pub(crate) fn feed<S: Sink>(&mut self, chunk: &[u8], sink: &mut S) {
+        let base = self.offset;
+        let mut i = 0;
+        while i < chunk.len() {
+            if self.len == 0 {
+                if S::ASCII_RUNS {
+                    let rest = chunk.get(i..).unwrap_or_default();
+                    let n = printable_prefix_utf8(rest);
+                    if n > 0 {
+                        sink.ascii_run(base + i as u64, n, 1);
+                        i += n;
+                        continue;
+                    }
+                }
+                // A whole multi-byte sequence inside the chunk decodes without the pending buffer.
+                if let Some(step) = self.whole_sequence(chunk, i, base, sink) {
+                    i += step;
+                    continue;
+                }
+            }
+            let b = chunk[i];
+            self.byte(b, base + i as u64, sink);
+            i += 1;
+        }
+        self.offset = base + chunk.len() as u64;
+    }
+
+    /// Decodes a complete, valid sequence at `i` directly; `None` when the slow path must run.
+    #[inline]
+    fn whole_sequence<S: Sink>(
+        &mut self,
+        chunk: &[u8],
+        i: usize,
+        base: u64,
+        sink: &mut S,
+    ) -> Option<usize> {
+        let b0 = *chunk.get(i)?;
+        let n = match b0 {
+            0x00..=0x7F => {
+                sink.char(char::from(b0), base + i as u64, &chunk[i..i + 1]);
+                return Some(1);
+            }
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return None,
+        };
+        let seq = chunk.get(i..i + n)?;
+        let s = std::str::from_utf8(seq).ok()?;
+        let c = s.chars().next()?;
+        sink.char(c, base + i as u64, seq);
+        Some(n)
+    }
+
+    /// The state machine, one byte at a time.
+    fn byte<S: Sink>(&mut self, b: u8, at: u64, sink: &mut S) {
+        if self.len > 0 {
+            if (self.lo..=self.hi).contains(&b) {
+                self.pending[usize::from(self.len)] = b;
+                self.len += 1;
+                self.lo = 0x80;
+                self.hi = 0xBF;
+                if self.len == self.need {
+                    let seq = &self.pending[..usize::from(self.len)];
+                    let start = at + 1 - u64::from(self.len);
+                    match std::str::from_utf8(seq).ok().and_then(|s| s.chars().next()) {
+                        Some(c) => sink.char(c, start, seq),
+                        // Unreachable: the ranges above admit only well-formed sequences.
+                        None => sink.bad(Bad::InvalidUtf8(Utf8Reason::Interrupted), start, seq),
+                    }
+                    self.len = 0;
+                }
+                return;
+            }
+            // The pending prefix is one maximal subpart; say why, then look at `b` afresh.
+            let lead = self.pending[0];
+            let reason = if self.len == 1 {
+                match (lead, b) {
+                    (0xE0, 0x80..=0x9F) | (0xF0, 0x80..=0x8F) => Utf8Reason::Overlong,
+                    (0xED, 0xA0..=0xBF) => Utf8Reason::EncodedSurrogate,
+                    (0xF4, 0x90..=0xBF) => Utf8Reason::AboveMax,
+                    _ => Utf8Reason::Interrupted,
+                }
+            } else {
+                Utf8Reason::Interrupted
+            };
+            let len = usize::from(self.len);
+            self.len = 0;
+            let pending = self.pending;
+            sink.bad(Bad::InvalidUtf8(reason), at - len as u64, &pending[..len]);
+        }
+        let (need, lo, hi) = match b {
+            0x00..=0x7F => {
+                sink.char(char::from(b), at, &[b]);
+                return;
+            }
+            0xC2..=0xDF => (2, 0x80, 0xBF),
+            0xE0 => (3, 0xA0, 0xBF),
+            0xED => (3, 0x80, 0x9F),
+            0xE1..=0xEF => (3, 0x80, 0xBF),
+            0xF0 => (4, 0x90, 0xBF),
+            0xF4 => (4, 0x80, 0x8F),
+            0xF1..=0xF3 => (4, 0x80, 0xBF),
+            0x80..=0xBF => {
+                return sink.bad(
+                    Bad::InvalidUtf8(Utf8Reason::UnexpectedContinuation),
+                    at,
+                    &[b],
+                )
+            }
+            0xC0 | 0xC1 => return sink.bad(Bad::InvalidUtf8(Utf8Reason::Overlong), at, &[b]),
+            0xF5..=0xF7 => return sink.bad(Bad::InvalidUtf8(Utf8Reason::AboveMax), at, &[b]),
+            0xF8..=0xFF => return sink.bad(Bad::InvalidUtf8(Utf8Reason::NeverValid), at, &[b]),
+        };
+        self.pending[0] = b;
+        self.len = 1;
+        self.need = need;
+        self.lo = lo;
+        self.hi = hi;
+    }
+
+    /// The end of the file: a begun sequence is cut short (P5).
+    pub(crate) fn finish<S: Sink>(&mut self, sink: &mut S) {
+        if self.len > 0 {
+            let len = usize::from(self.len);
+            self.len = 0;
+            let pending = self.pending;
+            sink.bad(Bad::Truncated, self.offset - len as u64, &pending[..len]);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! textscope tells exactly what a text file is and what is wrong with it, to the byte: its
+//! format (UTF-8, UTF-16LE/BE, UTF-32LE/BE or a legacy code page) and why, its byte order
+//! mark, its lines and endings, and every problem with offset, line and column. The rules are
+//! those of the project's SPEC (ids such as D2, U3, L6, P9 are cited throughout).
+//!
+//! The analyser does no I/O: it is fed chunks of any size and keeps its state across them.
+//!
+//! A whole buffer:
+//! ```
+//! use textscope::{analyze, Format, Options};
+//! let report = analyze(b"\xFF\xFEH\x00e\x00", Options::default());
+//! assert_eq!(report.format, Format::Utf16Le);
+//! assert_eq!(report.lines, 1);
+//! assert_eq!(report.notes.len(), 1); // N1: no final line ending
+//! ```
+//!
+//! In chunks, as a file is read:
+//! ```
+//! use textscope::{Analyzer, Options};
+//! let mut a = Analyzer::new(Options::default());
+//! for chunk in [&b"caf\xC3"[..], b"\xA9\r", b"\nnext\n"] {
+//!     a.feed(chunk);
+//! }
+//! let report = a.finish();
+//! assert_eq!(report.lines, 2);
+//! assert_eq!(report.endings.crlf, 1);
+//! assert_eq!(report.endings.lf, 1);
+//! assert_eq!(report.problem_counts.mixed_line_endings, 1); // P9
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod analyzer;
+mod decode;
+mod detect;
+mod format;
+pub mod index;
+pub mod preview;
+mod problem;
+mod report;
+pub mod structure;
+mod tracker;
+
+pub use analyzer::{analyze, Analyzer, Options, UnknownEncoding};
+pub use detect::WINDOW;
+pub use format::{hex, Format};
+pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
+pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
+pub use report::{
+    Detection, EndingKind, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
+};
+pub use structure::{structure_of, Structure, StructureBuilder, StructureOptions};
+pub use tracker::{control_name, is_control_problem};

@@ -1,0 +1,142 @@
+//! Problems P1–P9 and note N1 (SPEC §5): findings are data, never errors.
+
+use serde::{Deserialize, Serialize};
+
+/// The kind of a problem (SPEC §5). The serialised names are part of the JSON interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemKind {
+    /// P1: half of a UTF-16 pair with no other half; a surrogate unit in UTF-32.
+    UnpairedSurrogate,
+    /// P2: U+0000 in the text.
+    Nul,
+    /// P3: a C0 or C1 control character other than TAB, LF, FF, CR and NEL; DEL.
+    ControlCharacter,
+    /// P4: U+FEFF after offset 0.
+    BomInText,
+    /// P5: a character cut short by the end of the file.
+    TruncatedCharacter,
+    /// P6: a UTF-32 unit above 10FFFF.
+    InvalidCodePoint,
+    /// P7: an ill-formed UTF-8 subpart.
+    InvalidUtf8,
+    /// P8: a legacy byte the code page does not map.
+    UnmappedByte,
+    /// P9: more than one kind of line ending.
+    MixedLineEndings,
+}
+
+impl ProblemKind {
+    /// Every kind, in SPEC order (P1 … P9).
+    pub const ALL: [ProblemKind; 9] = [
+        ProblemKind::UnpairedSurrogate,
+        ProblemKind::Nul,
+        ProblemKind::ControlCharacter,
+        ProblemKind::BomInText,
+        ProblemKind::TruncatedCharacter,
+        ProblemKind::InvalidCodePoint,
+        ProblemKind::InvalidUtf8,
+        ProblemKind::UnmappedByte,
+        ProblemKind::MixedLineEndings,
+    ];
+
+    /// The JSON name (`unpaired_surrogate`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ProblemKind::UnpairedSurrogate => "unpaired_surrogate",
+            ProblemKind::Nul => "nul",
+            ProblemKind::ControlCharacter => "control_character",
+            ProblemKind::BomInText => "bom_in_text",
+            ProblemKind::TruncatedCharacter => "truncated_character",
+            ProblemKind::InvalidCodePoint => "invalid_code_point",
+            ProblemKind::InvalidUtf8 => "invalid_utf8",
+            ProblemKind::UnmappedByte => "unmapped_byte",
+            ProblemKind::MixedLineEndings => "mixed_line_endings",
+        }
+    }
+
+    /// The SPEC id (`P1`).
+    pub fn id(self) -> &'static str {
+        ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9"][self.index()]
+    }
+
+    /// Position in [`ProblemKind::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a UTF-8 subpart is ill-formed (U3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Utf8Reason {
+    /// A continuation byte (80–BF) where a sequence should start.
+    UnexpectedContinuation,
+    /// A lead that can only start an overlong form (C0, C1; E0 80–9F; F0 80–8F).
+    Overlong,
+    /// ED A0–BF: the encoding of a UTF-16 surrogate.
+    EncodedSurrogate,
+    /// F4 90–BF, F5–F7: a code point above 10FFFF.
+    AboveMax,
+    /// F8–FF: a byte that never occurs in UTF-8.
+    NeverValid,
+    /// A valid start cut off by a byte that cannot continue it.
+    Interrupted,
+}
+
+impl Utf8Reason {
+    /// Words for a message.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Utf8Reason::UnexpectedContinuation => "unexpected continuation byte",
+            Utf8Reason::Overlong => "overlong form",
+            Utf8Reason::EncodedSurrogate => "encoded surrogate",
+            Utf8Reason::AboveMax => "above 10FFFF",
+            Utf8Reason::NeverValid => "byte never valid",
+            Utf8Reason::Interrupted => "sequence interrupted",
+        }
+    }
+}
+
+/// One problem, located to the byte (SPEC §5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Problem {
+    /// What is wrong.
+    pub kind: ProblemKind,
+    /// Absolute byte offset of the first byte.
+    pub offset: u64,
+    /// Length in bytes.
+    pub length: u64,
+    /// Line, from 1.
+    pub line: u64,
+    /// Column, from 1, in characters.
+    pub column: u64,
+    /// The raw bytes, as upper-case hex pairs ("3D D8").
+    pub bytes: String,
+    /// For P7, why the subpart is ill-formed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub reason: Option<Utf8Reason>,
+    /// A sentence for a person.
+    pub message: String,
+}
+
+/// The kind of a note. Notes are not problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoteKind {
+    /// N1: the last line has no ending.
+    NoFinalLineEnding,
+}
+
+/// A note (N1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    /// What is noted.
+    pub kind: NoteKind,
+    /// The line it is about.
+    pub line: u64,
+    /// The byte offset where the line ends (the end of the file for N1).
+    pub offset: u64,
+    /// A sentence for a person.
+    pub message: String,
+}

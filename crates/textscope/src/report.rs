@@ -1,0 +1,250 @@
+//! The report (SPEC §6): one value per file, serialised as the CLI's `--json` object.
+//!
+//! Field names are a public interface, documented in `docs/json-schema.md` and versioned by
+//! [`SCHEMA_VERSION`].
+
+use crate::format::Format;
+use crate::problem::{Note, Problem, ProblemKind};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Version of the JSON report's shape; bumped on any incompatible change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Everything textscope says about one file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// [`SCHEMA_VERSION`] of this object.
+    pub schema: u32,
+    /// The file's path as given, or `None` (JSON `null`) for bytes that came from elsewhere.
+    pub path: Option<String>,
+    /// Size in bytes.
+    pub size: u64,
+    /// The verdict of detection (D1), or the forced format (D10).
+    pub format: Format,
+    /// Display name: `UTF-8`, `UTF-16LE` …, for legacy the code page (`windows-1252`).
+    pub encoding: String,
+    /// Every character is ASCII (U+0000–U+007F) and there is no bad unit.
+    pub ascii: bool,
+    /// The byte order mark (B1), if any.
+    pub bom: Option<Mark>,
+    /// Why the format was chosen (D9).
+    pub detection: Detection,
+    /// Lines (L2).
+    pub lines: u64,
+    /// Characters, endings included, mark excluded (L4).
+    pub characters: u64,
+    /// Line endings by kind (L1, L6).
+    pub endings: Endings,
+    /// The longest line (L5), `None` when there are no lines.
+    pub longest_line: Option<LongestLine>,
+    /// Exact count of each problem kind, listed or not.
+    pub problem_counts: ProblemCounts,
+    /// The itemised problems in file order, capped per kind.
+    pub problems: Vec<Problem>,
+    /// How many problems the cap left out of `problems`.
+    pub problems_omitted: u64,
+    /// Notes (N1).
+    pub notes: Vec<Note>,
+}
+
+impl Report {
+    /// The report as one line of JSON (the CLI's `--json`).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+
+    /// Total number of problems, listed or not.
+    pub fn problem_total(&self) -> u64 {
+        self.problem_counts.total()
+    }
+}
+
+/// A byte order mark (B1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mark {
+    /// Always 0.
+    pub offset: u64,
+    /// 2, 3 or 4.
+    pub length: u64,
+    /// "FF FE".
+    pub bytes: String,
+}
+
+/// The longest line (L5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LongestLine {
+    /// Its number, from 1.
+    pub line: u64,
+    /// Its length in characters, ending excluded.
+    pub characters: u64,
+}
+
+/// Kinds of line ending (L1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndingKind {
+    /// U+000A.
+    Lf,
+    /// U+000D U+000A.
+    Crlf,
+    /// U+000D alone.
+    Cr,
+    /// U+0085.
+    Nel,
+    /// U+2028.
+    Ls,
+    /// U+2029.
+    Ps,
+}
+
+impl EndingKind {
+    /// All kinds, in the order of the report's `endings` object.
+    pub const ALL: [EndingKind; 6] = [
+        EndingKind::Lf,
+        EndingKind::Crlf,
+        EndingKind::Cr,
+        EndingKind::Nel,
+        EndingKind::Ls,
+        EndingKind::Ps,
+    ];
+
+    /// Upper-case label for people ("CRLF").
+    pub fn label(self) -> &'static str {
+        ["LF", "CRLF", "CR", "NEL", "LS", "PS"][self as usize]
+    }
+
+    /// The JSON name ("crlf").
+    pub fn name(self) -> &'static str {
+        ["lf", "crlf", "cr", "nel", "ls", "ps"][self as usize]
+    }
+}
+
+/// Counts of line endings by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Endings {
+    pub lf: u64,
+    pub crlf: u64,
+    pub cr: u64,
+    pub nel: u64,
+    pub ls: u64,
+    pub ps: u64,
+}
+
+impl Endings {
+    /// The count for one kind.
+    pub fn get(&self, kind: EndingKind) -> u64 {
+        match kind {
+            EndingKind::Lf => self.lf,
+            EndingKind::Crlf => self.crlf,
+            EndingKind::Cr => self.cr,
+            EndingKind::Nel => self.nel,
+            EndingKind::Ls => self.ls,
+            EndingKind::Ps => self.ps,
+        }
+    }
+
+    pub(crate) fn from_array(a: [u64; 6]) -> Endings {
+        Endings {
+            lf: a[0],
+            crlf: a[1],
+            cr: a[2],
+            nel: a[3],
+            ls: a[4],
+            ps: a[5],
+        }
+    }
+
+    /// All endings together.
+    pub fn total(&self) -> u64 {
+        EndingKind::ALL.iter().map(|k| self.get(*k)).sum()
+    }
+
+    /// The kinds that occur, most common first.
+    pub fn present(&self) -> Vec<(EndingKind, u64)> {
+        let mut v: Vec<_> = EndingKind::ALL
+            .iter()
+            .map(|&k| (k, self.get(k)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1));
+        v
+    }
+}
+
+/// Exact counts of each problem kind (SPEC §5); every kind is always present.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct ProblemCounts {
+    pub unpaired_surrogate: u64,
+    pub nul: u64,
+    pub control_character: u64,
+    pub bom_in_text: u64,
+    pub truncated_character: u64,
+    pub invalid_code_point: u64,
+    pub invalid_utf8: u64,
+    pub unmapped_byte: u64,
+    pub mixed_line_endings: u64,
+}
+
+impl ProblemCounts {
+    pub(crate) fn from_array(a: [u64; 9]) -> ProblemCounts {
+        ProblemCounts {
+            unpaired_surrogate: a[0],
+            nul: a[1],
+            control_character: a[2],
+            bom_in_text: a[3],
+            truncated_character: a[4],
+            invalid_code_point: a[5],
+            invalid_utf8: a[6],
+            unmapped_byte: a[7],
+            mixed_line_endings: a[8],
+        }
+    }
+
+    /// The count of one kind.
+    pub fn get(&self, kind: ProblemKind) -> u64 {
+        let a = [
+            self.unpaired_surrogate,
+            self.nul,
+            self.control_character,
+            self.bom_in_text,
+            self.truncated_character,
+            self.invalid_code_point,
+            self.invalid_utf8,
+            self.unmapped_byte,
+            self.mixed_line_endings,
+        ];
+        a[kind.index()]
+    }
+
+    /// All problems together.
+    pub fn total(&self) -> u64 {
+        ProblemKind::ALL.iter().map(|k| self.get(*k)).sum()
+    }
+}
+
+/// The explanation of the verdict (D9): every parser tried, in order, with its figures.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Detection {
+    /// True when the user forced the format (D10) and detection was skipped.
+    pub forced: bool,
+    /// How many bytes detection looked at (the window: at most 65,536).
+    pub window: u64,
+    /// The parsers tried, in D1 order; the last accepted one decided.
+    pub steps: Vec<Step>,
+}
+
+/// One parser's verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// The parser.
+    pub format: Format,
+    /// Whether it took the file.
+    pub accepted: bool,
+    /// Why, in words with the figures ("U+0000 is 48 % of the characters").
+    pub reason: String,
+    /// The figures behind the reason, by name.
+    pub figures: BTreeMap<String, u64>,
+}

@@ -1,0 +1,423 @@
+//! Lines, endings and problems (SPEC §4, §5): the sink that the report is built from.
+//!
+//! The tracker sees every decoded character once. Its state is a handful of counters plus the
+//! itemised problems (capped per kind), so memory does not grow with the file.
+
+use crate::decode::{Bad, Sink};
+use crate::format::{hex, Format};
+use crate::index::Checkpoint;
+use crate::problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
+use crate::report::{EndingKind, Endings, LongestLine, ProblemCounts};
+
+/// Where the first ending of a kind was met (for P9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EndingSite {
+    pub line: u64,
+    pub column: u64,
+    pub offset: u64,
+    pub bytes: [u8; 8],
+    pub len: u8,
+}
+
+/// P3's set: C0 other than TAB, LF, FF, CR (VT is one); DEL; C1 other than NEL.
+#[inline]
+pub fn is_control_problem(c: char) -> bool {
+    matches!(c, '\u{1}'..='\u{8}' | '\u{B}' | '\u{E}'..='\u{1F}' | '\u{7F}' | '\u{80}'..='\u{84}' | '\u{86}'..='\u{9F}')
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Tracker {
+    format: Format,
+    cap: usize,
+    /// The number of the line being read (from 1).
+    line: u64,
+    line_chars: u64,
+    at_line_start: bool,
+    /// A CR whose follower has not been seen: offset and bytes.
+    cr: Option<(u64, [u8; 4], u8)>,
+    chars: u64,
+    endings: [u64; 6],
+    first_ending: [Option<EndingSite>; 6],
+    longest: Option<LongestLine>,
+    counts: [u64; 9],
+    listed: Vec<Problem>,
+    listed_per_kind: [usize; 9],
+    non_ascii: bool,
+    /// The end of the last character seen (for N1's offset).
+    end: u64,
+    index: Option<IndexBuilder>,
+}
+
+#[derive(Clone, Debug)]
+struct IndexBuilder {
+    every: u64,
+    next_at: u64,
+    checkpoints: Vec<Checkpoint>,
+}
+
+/// What the tracker hands to the report.
+pub(crate) struct Totals {
+    pub lines: u64,
+    pub characters: u64,
+    pub endings: Endings,
+    pub longest_line: Option<LongestLine>,
+    pub counts: ProblemCounts,
+    pub problems: Vec<Problem>,
+    pub problems_omitted: u64,
+    pub notes: Vec<Note>,
+    pub ascii: bool,
+    pub checkpoints: Vec<Checkpoint>,
+}
+
+impl Tracker {
+    pub(crate) fn new(format: Format, cap: usize, index_every: Option<u64>) -> Tracker {
+        Tracker {
+            format,
+            cap,
+            line: 1,
+            line_chars: 0,
+            at_line_start: true,
+            cr: None,
+            chars: 0,
+            endings: [0; 6],
+            first_ending: [None; 6],
+            longest: None,
+            counts: [0; 9],
+            listed: Vec::new(),
+            listed_per_kind: [0; 9],
+            non_ascii: false,
+            end: 0,
+            index: index_every.map(|every| IndexBuilder {
+                every: every.max(1),
+                next_at: 0,
+                checkpoints: Vec::new(),
+            }),
+        }
+    }
+
+    /// A character (or bad unit) arrives at `offset`: start the line if none is open.
+    #[inline]
+    fn start(&mut self, offset: u64) {
+        if let Some((cr_at, b, n)) = self.cr.take() {
+            self.end_line(EndingKind::Cr, cr_at, &b[..usize::from(n)]);
+        }
+        if self.at_line_start {
+            self.at_line_start = false;
+            if let Some(ix) = &mut self.index {
+                if offset >= ix.next_at {
+                    ix.checkpoints.push(Checkpoint {
+                        line: self.line,
+                        offset,
+                    });
+                    ix.next_at = offset + ix.every;
+                }
+            }
+        }
+    }
+
+    fn end_line(&mut self, kind: EndingKind, offset: u64, bytes: &[u8]) {
+        let k = kind as usize;
+        self.endings[k] += 1;
+        if self.first_ending[k].is_none() {
+            let mut b = [0u8; 8];
+            let n = bytes.len().min(8);
+            b[..n].copy_from_slice(&bytes[..n]);
+            self.first_ending[k] = Some(EndingSite {
+                line: self.line,
+                column: self.line_chars + 1,
+                offset,
+                bytes: b,
+                len: n as u8,
+            });
+        }
+        self.close_line();
+        self.at_line_start = true;
+    }
+
+    /// The current line is complete: update the longest line (L5: first on a tie).
+    fn close_line(&mut self) {
+        if self.longest.is_none_or(|l| self.line_chars > l.characters) {
+            self.longest = Some(LongestLine {
+                line: self.line,
+                characters: self.line_chars,
+            });
+        }
+        self.line += 1;
+        self.line_chars = 0;
+    }
+
+    fn problem(
+        &mut self,
+        kind: ProblemKind,
+        offset: u64,
+        bytes: &[u8],
+        reason: Option<Utf8Reason>,
+        message: impl FnOnce() -> String,
+    ) {
+        let k = kind.index();
+        self.counts[k] += 1;
+        if self.listed_per_kind[k] < self.cap {
+            self.listed_per_kind[k] += 1;
+            self.listed.push(Problem {
+                kind,
+                offset,
+                length: bytes.len() as u64,
+                line: self.line,
+                column: self.line_chars + 1,
+                bytes: hex(bytes),
+                reason,
+                message: message(),
+            });
+        }
+    }
+
+    fn special(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        match c {
+            '\n' => {
+                if let Some((cr_at, b, n)) = self.cr.take() {
+                    let mut all = [0u8; 8];
+                    let n = usize::from(n);
+                    all[..n].copy_from_slice(&b[..n]);
+                    let m = bytes.len().min(8 - n);
+                    all[n..n + m].copy_from_slice(&bytes[..m]);
+                    self.chars += 1;
+                    self.end = offset + bytes.len() as u64;
+                    self.end_line(EndingKind::Crlf, cr_at, &all[..n + m]);
+                    return;
+                }
+                self.start(offset);
+                self.count(offset, bytes);
+                self.end_line(EndingKind::Lf, offset, bytes);
+            }
+            '\r' => {
+                self.start(offset);
+                self.count(offset, bytes);
+                let mut b = [0u8; 4];
+                let n = bytes.len().min(4);
+                b[..n].copy_from_slice(&bytes[..n]);
+                self.cr = Some((offset, b, n as u8));
+            }
+            '\u{85}' | '\u{2028}' | '\u{2029}' => {
+                self.start(offset);
+                self.count(offset, bytes);
+                self.non_ascii = true;
+                let kind = match c {
+                    '\u{85}' => EndingKind::Nel,
+                    '\u{2028}' => EndingKind::Ls,
+                    _ => EndingKind::Ps,
+                };
+                self.end_line(kind, offset, bytes);
+            }
+            _ => {
+                self.start(offset);
+                if c == '\0' {
+                    self.problem(ProblemKind::Nul, offset, bytes, None, || {
+                        "U+0000 (NUL) in the text".to_string()
+                    });
+                } else if is_control_problem(c) {
+                    self.problem(ProblemKind::ControlCharacter, offset, bytes, None, || {
+                        format!("control character U+{:04X} ({})", c as u32, control_name(c))
+                    });
+                } else if c == '\u{FEFF}' {
+                    self.problem(ProblemKind::BomInText, offset, bytes, None, || {
+                        "U+FEFF (byte order mark) inside the text; were two files joined?"
+                            .to_string()
+                    });
+                }
+                if !c.is_ascii() {
+                    self.non_ascii = true;
+                }
+                self.count(offset, bytes);
+                self.line_chars += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn count(&mut self, offset: u64, bytes: &[u8]) {
+        self.chars += 1;
+        self.end = offset + bytes.len() as u64;
+    }
+
+    pub(crate) fn finish(mut self, mark_len: u64) -> Totals {
+        if let Some((cr_at, b, n)) = self.cr.take() {
+            self.end_line(EndingKind::Cr, cr_at, &b[..usize::from(n)]);
+        }
+        let mut notes = Vec::new();
+        if !self.at_line_start {
+            // L7: the last line has no ending; it still counts as a line (L2).
+            notes.push(Note {
+                kind: NoteKind::NoFinalLineEnding,
+                line: self.line,
+                offset: self.end.max(mark_len),
+                message: format!("line {} has no line ending", self.line),
+            });
+            self.close_line();
+        }
+        let lines = self.line - 1;
+        self.mixed_endings();
+        let omitted: u64 = ProblemKind::ALL
+            .iter()
+            .map(|k| self.counts[k.index()] - self.listed_per_kind[k.index()] as u64)
+            .sum();
+        self.listed.sort_by_key(|p| (p.offset, p.kind));
+        let ascii = !self.non_ascii
+            && self.counts[ProblemKind::UnpairedSurrogate.index()] == 0
+            && [4usize, 5, 6, 7].iter().all(|&k| self.counts[k] == 0);
+        Totals {
+            lines,
+            characters: self.chars,
+            endings: Endings::from_array(self.endings),
+            longest_line: self.longest,
+            counts: ProblemCounts::from_array(self.counts),
+            problems: self.listed,
+            problems_omitted: omitted,
+            notes,
+            ascii,
+            checkpoints: self.index.map(|i| i.checkpoints).unwrap_or_default(),
+        }
+    }
+
+    /// L6 / P9: with more than one kind, locate the first line whose ending is not the
+    /// commonest kind (the highest count; on a tie, the kind met first).
+    fn mixed_endings(&mut self) {
+        let present: Vec<usize> = (0..6).filter(|&k| self.endings[k] > 0).collect();
+        if present.len() < 2 {
+            return;
+        }
+        let first_offset = |k: usize| self.first_ending[k].map_or(u64::MAX, |s| s.offset);
+        let Some(&common) = present.iter().max_by(|&&a, &&b| {
+            self.endings[a]
+                .cmp(&self.endings[b])
+                .then(first_offset(b).cmp(&first_offset(a)))
+        }) else {
+            return;
+        };
+        let Some(&(other, site)) = present
+            .iter()
+            .filter(|&&k| k != common)
+            .filter_map(|&k| self.first_ending[k].map(|s| (k, s)))
+            .collect::<Vec<_>>()
+            .iter()
+            .min_by_key(|(_, s)| s.offset)
+        else {
+            return;
+        };
+        let kinds: Vec<String> = present
+            .iter()
+            .map(|&k| format!("{} {}", self.endings[k], EndingKind::ALL[k].label()))
+            .collect();
+        let message = format!(
+            "mixed line endings ({}): line {} ends with {}, most lines end with {}",
+            kinds.join(", "),
+            site.line,
+            EndingKind::ALL[other].label(),
+            EndingKind::ALL[common].label()
+        );
+        let k = ProblemKind::MixedLineEndings.index();
+        self.counts[k] += 1;
+        if self.cap > 0 {
+            self.listed_per_kind[k] += 1;
+            self.listed.push(Problem {
+                kind: ProblemKind::MixedLineEndings,
+                offset: site.offset,
+                length: u64::from(site.len),
+                line: site.line,
+                column: site.column,
+                bytes: hex(&site.bytes[..usize::from(site.len)]),
+                reason: None,
+                message,
+            });
+        }
+    }
+}
+
+/// The name of a control character, for messages.
+pub fn control_name(c: char) -> &'static str {
+    const C0: [&str; 32] = [
+        "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "TAB", "LF", "VT", "FF",
+        "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM",
+        "SUB", "ESC", "FS", "GS", "RS", "US",
+    ];
+    match c as u32 {
+        v @ 0..=0x1F => C0[v as usize],
+        0x7F => "DEL",
+        0x85 => "NEL",
+        0x80..=0x9F => "C1 control",
+        _ => "control",
+    }
+}
+
+impl Sink for Tracker {
+    const ASCII_RUNS: bool = true;
+
+    #[inline]
+    fn ascii_run(&mut self, offset: u64, chars: usize, width: usize) {
+        self.start(offset);
+        self.chars += chars as u64;
+        self.line_chars += chars as u64;
+        self.end = offset + (chars * width) as u64;
+    }
+
+    #[inline]
+    fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        if matches!(c, ' '..='~') && self.cr.is_none() {
+            // Printable ASCII outside a run (e.g. the other formats' slow paths).
+            self.start(offset);
+            self.count(offset, bytes);
+            self.line_chars += 1;
+            return;
+        }
+        self.special(c, offset, bytes);
+    }
+
+    fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
+        self.start(offset);
+        let format = self.format;
+        let (kind, reason) = match bad {
+            Bad::UnpairedSurrogate => (ProblemKind::UnpairedSurrogate, None),
+            Bad::Truncated => (ProblemKind::TruncatedCharacter, None),
+            Bad::InvalidCodePoint => (ProblemKind::InvalidCodePoint, None),
+            Bad::InvalidUtf8(r) => (ProblemKind::InvalidUtf8, Some(r)),
+            Bad::Unmapped => (ProblemKind::UnmappedByte, None),
+        };
+        self.problem(kind, offset, bytes, reason, || {
+            bad_message(bad, format, bytes)
+        });
+        self.non_ascii = true;
+        self.count(offset, bytes);
+        self.line_chars += 1;
+    }
+}
+
+/// The message for a bad unit.
+pub(crate) fn bad_message(bad: Bad, format: Format, bytes: &[u8]) -> String {
+    let unit = |b: &[u8]| -> u32 {
+        match (format, b) {
+            (Format::Utf16Le, [a, b, ..]) => u32::from(u16::from_le_bytes([*a, *b])),
+            (Format::Utf16Be, [a, b, ..]) => u32::from(u16::from_be_bytes([*a, *b])),
+            (Format::Utf32Le, [a, b, c, d]) => u32::from_le_bytes([*a, *b, *c, *d]),
+            (Format::Utf32Be, [a, b, c, d]) => u32::from_be_bytes([*a, *b, *c, *d]),
+            _ => 0,
+        }
+    };
+    match bad {
+        Bad::UnpairedSurrogate => {
+            let u = unit(bytes);
+            if format.unit_width() == 4 {
+                format!("surrogate unit {u:04X} is not a character in UTF-32")
+            } else if (0xD800..0xDC00).contains(&u) {
+                format!("high surrogate {u:04X} is not followed by a low surrogate")
+            } else {
+                format!("low surrogate {u:04X} is not preceded by a high surrogate")
+            }
+        }
+        Bad::Truncated => format!(
+            "the file ends inside a character ({} of its bytes present)",
+            bytes.len()
+        ),
+        Bad::InvalidCodePoint => format!("unit {:08X} is above 10FFFF", unit(bytes)),
+        Bad::InvalidUtf8(r) => format!("invalid UTF-8: {}", r.describe()),
+        Bad::Unmapped => "the code page maps no character to this byte sequence".to_string(),
+    }
+}
