@@ -1,1 +1,395 @@
-fn main() {}
+//! `textscope`: what a text file is and what is wrong with it, to the byte.
+//!
+//! A thin binary over the `textscope` library: clap arguments become the library's options,
+//! `input` is the only reader, `render` the only printers. Exit status: 0 when every file was
+//! analysed, 2 when any could not be read (each gets a one-line error).
+
+mod input;
+mod render;
+
+use clap::{Parser, ValueEnum};
+use render::Style;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use textscope::{Analyzer, Options, StructureBuilder, StructureOptions};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "textscope",
+    version,
+    about = "Tells exactly what a text file is and what is wrong with it, to the byte",
+    long_about = "Tells exactly what a text file is and what is wrong with it, to the byte: its \
+encoding (UTF-8, UTF-16LE/BE, UTF-32LE/BE or a legacy code page) and why, its byte order mark, \
+its lines and line endings, and every problem with offset, line and column.",
+    after_help = "Exit status: 0 when every file was analysed, 2 when any could not be read."
+)]
+struct Cli {
+    /// Files to analyse ("-" reads standard input).
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
+
+    /// Print the report as JSON (one object per line per file).
+    #[arg(long, conflicts_with = "brief")]
+    json: bool,
+
+    /// Print only the first line of the report, one per file.
+    #[arg(long)]
+    brief: bool,
+
+    /// Print the structure (S1): the mark, then each line with its ending, and the characters
+    /// of lines beyond ASCII or with a problem.
+    #[arg(long, conflicts_with_all = ["brief", "preview"])]
+    structure: bool,
+
+    /// Print the decoded text, made safe for a terminal (V1).
+    #[arg(long, conflicts_with_all = ["brief", "json"])]
+    preview: bool,
+
+    /// Lines for --structure and --preview: N, A..B, A.., ..B (from 1).
+    #[arg(long, value_name = "RANGE", value_parser = parse_range)]
+    lines: Option<(u64, u64)>,
+
+    /// With --structure, list the characters of every line, not only of the interesting ones.
+    #[arg(long, requires = "structure")]
+    all_chars: bool,
+
+    /// Skip detection and decode as FORMAT (D10): utf-8, utf-16le, utf-16be, utf-32le,
+    /// utf-32be, legacy, or a code page such as windows-1252 or shift_jis.
+    #[arg(long, short = 'e', value_name = "FORMAT")]
+    encoding: Option<String>,
+
+    /// Most problems listed per kind (counts stay exact).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_problems: usize,
+
+    /// Refuse input larger than N bytes (for devices and pipes that never end).
+    #[arg(long, value_name = "N")]
+    max_bytes: Option<u64>,
+
+    /// When to use colour.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    color: ColorChoice,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+fn parse_range(s: &str) -> Result<(u64, u64), String> {
+    let num = |t: &str| -> Result<u64, String> {
+        t.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("'{t}' is not a line number"))
+            .and_then(|n| {
+                if n == 0 {
+                    Err("lines are numbered from 1".to_string())
+                } else {
+                    Ok(n)
+                }
+            })
+    };
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => {
+            let a = if a.trim().is_empty() { 1 } else { num(a)? };
+            let b = if b.trim().is_empty() {
+                u64::MAX
+            } else {
+                num(b.trim_start_matches('='))?
+            };
+            (a, b)
+        }
+        None => {
+            let n = num(s)?;
+            (n, n)
+        }
+    };
+    if b < a {
+        return Err(format!("the range {s} is empty"));
+    }
+    Ok((a, b))
+}
+
+/// What went wrong for one file: the path is shown, then the cause.
+fn error_line(path: &str, cause: &str) {
+    eprintln!("textscope: {}: {}", render::safe(path), cause);
+}
+
+fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "(standard input)"
+    } else {
+        path
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut opts = Options {
+        max_problems_per_kind: cli.max_problems,
+        ..Options::default()
+    };
+    if let Some(e) = &cli.encoding {
+        opts = match opts.force_encoding(e) {
+            Ok(o) => o,
+            Err(err) => {
+                eprintln!("textscope: {err}");
+                return ExitCode::from(2);
+            }
+        };
+    }
+    let color = match cli.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let style = Style { color };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for path in &cli.files {
+        let result = if cli.structure || cli.preview {
+            lines_view(&cli, &opts, path, style, &mut out)
+        } else {
+            report(&cli, &opts, path, style, &mut out)
+        };
+        match result {
+            Ok(()) => {}
+            Err(Failure::Input(e)) => {
+                failed = true;
+                let _ = out.flush();
+                error_line(&e.path, &e.cause);
+            }
+            Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                return ExitCode::SUCCESS;
+            }
+            Err(Failure::Output(e)) => {
+                eprintln!("textscope: cannot write the output: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Err(e) = out.flush() {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("textscope: cannot write the output: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+enum Failure {
+    Input(input::InputError),
+    Output(io::Error),
+}
+
+impl From<input::InputError> for Failure {
+    fn from(e: input::InputError) -> Self {
+        Failure::Input(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+/// The report of one file.
+fn report(
+    cli: &Cli,
+    opts: &Options,
+    path: &str,
+    style: Style,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let (mut src, expected) = input::open(path)?;
+    let mut a = Analyzer::new(opts.clone());
+    let read = input::stream(path, &mut src, cli.max_bytes, |chunk| {
+        a.feed(chunk);
+        true
+    })?;
+    changed_while_reading(path, expected, read)?;
+    let mut r = a.finish();
+    r.path = Some(path.to_string());
+    let name = display_name(path);
+    if cli.json {
+        writeln!(out, "{}", r.to_json())?;
+    } else if cli.brief {
+        writeln!(out, "{}", render::human::brief(&r, name, style))?;
+    } else {
+        write!(out, "{}", render::human::full(&r, name, style))?;
+    }
+    Ok(())
+}
+
+/// A regular file whose size changed under us gets an error, not a silently short report.
+fn changed_while_reading(path: &str, expected: Option<u64>, read: u64) -> Result<(), Failure> {
+    match expected {
+        Some(n) if n != read => Err(Failure::Input(input::InputError::new(
+            path,
+            format!("the file changed while it was read ({n} bytes expected, {read} read)"),
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The structure (S1) or the preview (V1) of a line range, streamed from the start.
+fn lines_view(
+    cli: &Cli,
+    opts: &Options,
+    path: &str,
+    style: Style,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let (mut src, _) = input::open(path)?;
+    let mut view = View {
+        cli,
+        opts,
+        path,
+        style,
+        out,
+        window: Vec::with_capacity(textscope::WINDOW),
+        builder: None,
+        json_lines: 0,
+    };
+    let mut write_err = None;
+    input::stream(path, &mut src, cli.max_bytes, |chunk| {
+        match view.feed(chunk) {
+            Ok(more) => more,
+            Err(e) => {
+                write_err = Some(e);
+                false
+            }
+        }
+    })?;
+    if let Some(e) = write_err {
+        return Err(Failure::Output(e));
+    }
+    view.finish()?;
+    Ok(())
+}
+
+/// The state of one `--structure` or `--preview` run: the detection window, then the builder.
+struct View<'a, W: Write> {
+    cli: &'a Cli,
+    opts: &'a Options,
+    path: &'a str,
+    style: Style,
+    out: &'a mut W,
+    window: Vec<u8>,
+    builder: Option<StructureBuilder>,
+    /// Lines written so far in JSON (for the commas).
+    json_lines: u64,
+}
+
+impl<W: Write> View<'_, W> {
+    /// Detection over the window, the header, then the window's bytes into the builder.
+    fn start(&mut self, at_eof: bool) -> io::Result<()> {
+        let (first, last) = self.cli.lines.unwrap_or((1, u64::MAX));
+        let (index, rep) = textscope::detect_window(&self.window, at_eof, self.opts);
+        let sopts = StructureOptions {
+            all_chars: self.cli.all_chars,
+            ..StructureOptions::default()
+        };
+        let mut b = StructureBuilder::new(&index, first, last, sopts);
+        if self.cli.json {
+            let head = serde_json::json!({
+                "schema": textscope::SCHEMA_VERSION,
+                "path": self.path,
+                "format": rep.format,
+                "encoding": rep.encoding,
+                "bom": rep.bom,
+                "first_line": first,
+                "last_line": if last == u64::MAX { serde_json::Value::Null } else { last.into() },
+            })
+            .to_string();
+            // The same object, left open for the lines that stream after it.
+            let open = head.strip_suffix('}').unwrap_or(&head);
+            write!(self.out, "{open},\"lines\":[")?;
+        } else if !self.cli.preview {
+            let name = display_name(self.path);
+            writeln!(
+                self.out,
+                "{}",
+                render::human::header(&rep, name, self.style)
+            )?;
+            if let Some(m) = &rep.bom {
+                self.out
+                    .write_all(render::structure::mark(m, self.style).as_bytes())?;
+            }
+        }
+        let window = std::mem::take(&mut self.window);
+        b.feed(window.get(index.mark_len as usize..).unwrap_or_default());
+        self.builder = Some(b);
+        self.emit()
+    }
+
+    /// Feeds a chunk; false once every line asked for is out.
+    fn feed(&mut self, chunk: &[u8]) -> io::Result<bool> {
+        let mut rest = chunk;
+        if self.builder.is_none() {
+            let take = (textscope::WINDOW - self.window.len()).min(rest.len());
+            self.window.extend_from_slice(&rest[..take]);
+            rest = &rest[take..];
+            if self.window.len() < textscope::WINDOW {
+                return Ok(true);
+            }
+            self.start(false)?;
+        }
+        if let Some(b) = self.builder.as_mut() {
+            b.feed(rest);
+        }
+        self.emit()?;
+        Ok(!self.builder.as_ref().is_some_and(StructureBuilder::done))
+    }
+
+    /// Writes the lines completed so far.
+    fn emit(&mut self) -> io::Result<()> {
+        let Some(b) = self.builder.as_mut() else {
+            return Ok(());
+        };
+        let lines = b.take_lines();
+        self.write_lines(&lines)
+    }
+
+    fn write_lines(&mut self, lines: &[textscope::structure::Line]) -> io::Result<()> {
+        for l in lines {
+            if self.cli.json {
+                if self.json_lines > 0 {
+                    self.out.write_all(b",")?;
+                }
+                self.json_lines += 1;
+                serde_json::to_writer(&mut *self.out, l)?;
+            } else if self.cli.preview {
+                self.out
+                    .write_all(render::structure::preview_line(l).as_bytes())?;
+            } else {
+                self.out
+                    .write_all(render::structure::line(l, self.style).as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> io::Result<()> {
+        if self.builder.is_none() {
+            self.start(true)?;
+        }
+        self.emit()?;
+        if let Some(b) = self.builder.take() {
+            let s = b.finish();
+            self.write_lines(&s.lines)?;
+        }
+        if self.cli.json {
+            writeln!(self.out, "]}}")?;
+        }
+        Ok(())
+    }
+}

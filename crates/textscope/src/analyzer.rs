@@ -308,6 +308,22 @@ fn forced_verdict(
     }
 }
 
+/// Runs detection (or the forced format) on the window alone and returns the index that a
+/// [`crate::StructureBuilder`] needs to decode lines from the start: the format, the code
+/// page and the mark, with no checkpoint beyond line 1. `at_eof`: the window is the whole file.
+pub fn detect_window(window: &[u8], at_eof: bool, opts: &Options) -> (LineIndex, Report) {
+    let window = window.get(..WINDOW).unwrap_or(window);
+    let mut a = Analyzer::new(opts.clone());
+    a.size = window.len() as u64;
+    a.start(window, at_eof);
+    let (report, mut index) = a.finish_with_index();
+    index.checkpoints = vec![Checkpoint {
+        line: 1,
+        offset: index.mark_len,
+    }];
+    (index, report)
+}
+
 /// Analyses a whole buffer at once.
 pub fn analyze(bytes: &[u8], opts: Options) -> Report {
     let mut a = Analyzer::new(opts);

@@ -41,7 +41,7 @@ mod report;
 pub mod structure;
 mod tracker;
 
-pub use analyzer::{analyze, Analyzer, Options, UnknownEncoding};
+pub use analyzer::{analyze, detect_window, Analyzer, Options, UnknownEncoding};
 pub use detect::WINDOW;
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};

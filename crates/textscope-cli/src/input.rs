@@ -1,0 +1,114 @@
+//! The only place that reads files: opening, classifying and streaming them in 1 MiB buffers.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Size of one read.
+pub const BUF: usize = 1 << 20;
+
+/// Why a file could not be analysed: the cause, said in a few words.
+#[derive(Debug)]
+pub struct InputError {
+    pub path: String,
+    pub cause: String,
+}
+
+impl InputError {
+    pub fn new(path: &str, cause: impl Into<String>) -> Self {
+        InputError {
+            path: path.to_string(),
+            cause: cause.into(),
+        }
+    }
+
+    fn io(path: &str, e: &io::Error) -> Self {
+        let cause = match e.kind() {
+            io::ErrorKind::NotFound => "no such file".to_string(),
+            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            _ => match e.raw_os_error() {
+                Some(21) => "is a directory".to_string(),
+                _ => strip_os_error(&e.to_string()),
+            },
+        };
+        InputError::new(path, cause)
+    }
+}
+
+fn strip_os_error(s: &str) -> String {
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_lowercase(),
+        None => s.to_lowercase(),
+    }
+}
+
+/// A source of bytes: a file or standard input.
+pub enum Source {
+    File(File),
+    Stdin(io::Stdin),
+}
+
+impl Read for Source {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::File(f) => f.read(buf),
+            Source::Stdin(s) => s.read(buf),
+        }
+    }
+}
+
+/// Opens `path` ("-" is standard input). Directories and dangling links are refused here with
+/// a clear cause; FIFOs and devices are read as streams.
+pub fn open(path: &str) -> Result<(Source, Option<u64>), InputError> {
+    if path == "-" {
+        return Ok((Source::Stdin(io::stdin()), None));
+    }
+    let p = Path::new(path);
+    let meta = match std::fs::metadata(p) {
+        Ok(m) => m,
+        Err(e) => {
+            if e.kind() == io::ErrorKind::NotFound && std::fs::symlink_metadata(p).is_ok() {
+                return Err(InputError::new(path, "dangling symbolic link"));
+            }
+            return Err(InputError::io(path, &e));
+        }
+    };
+    if meta.is_dir() {
+        return Err(InputError::new(path, "is a directory"));
+    }
+    let file = File::open(p).map_err(|e| InputError::io(path, &e))?;
+    let len = meta.is_file().then_some(meta.len());
+    Ok((Source::File(file), len))
+}
+
+/// Reads `src` to the end in 1 MiB buffers, handing each to `each`. Stops with an error after
+/// `max_bytes`, on a read error, or when `each` returns false (enough read).
+pub fn stream(
+    path: &str,
+    src: &mut Source,
+    max_bytes: Option<u64>,
+    mut each: impl FnMut(&[u8]) -> bool,
+) -> Result<u64, InputError> {
+    let mut buf = vec![0u8; BUF];
+    let mut total: u64 = 0;
+    loop {
+        let n = match src.read(&mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(InputError::io(path, &e)),
+        };
+        total += n as u64;
+        if let Some(max) = max_bytes {
+            if total > max {
+                return Err(InputError::new(
+                    path,
+                    format!("larger than the limit of {max} bytes (--max-bytes)"),
+                ));
+            }
+        }
+        if !each(&buf[..n]) {
+            return Ok(total);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The structure view (S1) and the preview (V1) for people.
+
+use super::{safe, Style};
+use textscope::structure::Line;
+use textscope::Mark;
+
+/// The mark node.
+pub fn mark(m: &Mark, style: Style) -> String {
+    format!(
+        "{} offset {} length {} bytes {}\n",
+        style.bold("mark"),
+        m.offset,
+        m.length,
+        m.bytes
+    )
+}
+
+/// One line node and, when itemised, its characters.
+pub fn line(l: &Line, style: Style) -> String {
+    let mut out = String::new();
+    let ending = match &l.ending {
+        Some(e) => format!("{} at {} ({})", e.kind.label(), e.offset, e.bytes),
+        None => "no ending".to_string(),
+    };
+    out.push_str(&format!(
+        "{} offset {} bytes {} chars {} ending {}",
+        style.bold(&format!("line {}", l.number)),
+        l.offset,
+        l.length,
+        l.characters,
+        ending
+    ));
+    if !l.problems.is_empty() {
+        let kinds: Vec<&str> = l.problems.iter().map(|k| k.name()).collect();
+        out.push_str(&format!("  {}", style.red(&kinds.join(", "))));
+    }
+    out.push('\n');
+    out.push_str(&format!("  │ {}", safe(&l.text)));
+    if l.text_truncated {
+        out.push_str(&style.dim(" … (cut)"));
+    }
+    out.push('\n');
+    for c in &l.chars {
+        let cp = c.code_point.clone().unwrap_or_else(|| "U+FFFD".to_string());
+        let mut row = format!("  ├ {:<10} {:<12} {:<4}", c.offset, c.bytes, safe(&c.text));
+        row = format!("{row} {cp:<9}");
+        if let Some(u) = &c.units {
+            row.push_str(&format!(" units {u}"));
+        }
+        if let Some(p) = c.problem {
+            row.push_str(&format!(" {}", style.red(p.name())));
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    if l.chars_omitted > 0 {
+        out.push_str(&format!("  └ … {} more characters\n", l.chars_omitted));
+    }
+    out
+}
+
+/// One line of the preview: its visible text.
+pub fn preview_line(l: &Line) -> String {
+    let mut s = safe(&l.text);
+    if l.text_truncated {
+        s.push_str(" …");
+    }
+    s.push('\n');
+    s
+}
