@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn decode_whole_agrees_with_std_on_every_short_sequence() {
-        let mut check = |seq: &[u8]| {
+        let check = |seq: &[u8]| {
             let std = std::str::from_utf8(seq)
                 .ok()
                 .and_then(|s| (s.chars().count() == 1).then(|| s.chars().next()).flatten())
