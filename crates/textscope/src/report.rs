@@ -168,7 +168,7 @@ impl Endings {
             .map(|&k| (k, self.get(k)))
             .filter(|(_, n)| *n > 0)
             .collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1));
+        v.sort_by_key(|b| std::cmp::Reverse(b.1));
         v
     }
 }

@@ -297,7 +297,7 @@ impl LineSink {
 /// The units of a character in UTF-16 or UTF-32, as hex, where they differ from the bytes.
 fn units(format: Format, bytes: &[u8]) -> Option<String> {
     let w = format.unit_width();
-    if w == 1 || bytes.len() % w != 0 {
+    if w == 1 || !bytes.len().is_multiple_of(w) {
         return None;
     }
     let be = matches!(format, Format::Utf16Be | Format::Utf32Be);
