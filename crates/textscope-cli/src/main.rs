@@ -6,6 +6,7 @@
 
 mod input;
 mod render;
+mod utf16_cmd;
 
 use clap::{Parser, ValueEnum};
 use render::Style;
@@ -21,9 +22,29 @@ use textscope::{Analyzer, Options, StructureBuilder, StructureOptions};
     long_about = "Tells exactly what a text file is and what is wrong with it, to the byte: its \
 encoding (UTF-8, UTF-16LE/BE, UTF-32LE/BE or a legacy code page) and why, its byte order mark, \
 its lines and line endings, and every problem with offset, line and column.",
-    after_help = "Exit status: 0 when every file was analysed, 2 when any could not be read."
+    after_help = "Exit status: 0 when every file was analysed, 2 when any could not be read.",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// The other tools, each over the same core.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes (SPEC §8).
+    /// Exit status 1 when the units or bytes are not well-formed.
+    Utf16(utf16_cmd::Utf16Args),
+}
+
+/// The report of files (the default command).
+#[derive(clap::Args, Debug)]
+struct ReportArgs {
     /// Files to analyse ("-" reads standard input).
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
@@ -127,6 +148,25 @@ fn display_name(path: &str) -> &str {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(command) = &cli.command {
+        return match command {
+            Command::Utf16(args) => utf16_cmd::run(args, use_color(ColorChoice::Auto)),
+        };
+    }
+    report_files(&cli.report)
+}
+
+/// Whether to colour standard output: asked for, or a terminal without NO_COLOR.
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+/// `textscope FILE…`: the report, brief, JSON, structure or preview of each file.
+fn report_files(cli: &ReportArgs) -> ExitCode {
     let mut opts = Options {
         max_problems_per_kind: cli.max_problems,
         ..Options::default()
@@ -140,20 +180,17 @@ fn main() -> ExitCode {
             }
         };
     }
-    let color = match cli.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    let style = Style {
+        color: use_color(cli.color),
     };
-    let style = Style { color };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
     for path in &cli.files {
         let result = if cli.structure || cli.preview {
-            lines_view(&cli, &opts, path, style, &mut out)
+            lines_view(cli, &opts, path, style, &mut out)
         } else {
-            report(&cli, &opts, path, style, &mut out)
+            report(cli, &opts, path, style, &mut out)
         };
         match result {
             Ok(()) => {}
@@ -203,7 +240,7 @@ impl From<io::Error> for Failure {
 
 /// The report of one file.
 fn report(
-    cli: &Cli,
+    cli: &ReportArgs,
     opts: &Options,
     path: &str,
     style: Style,
@@ -242,7 +279,7 @@ fn changed_while_reading(path: &str, expected: Option<u64>, read: u64) -> Result
 
 /// The structure (S1) or the preview (V1) of a line range, streamed from the start.
 fn lines_view(
-    cli: &Cli,
+    cli: &ReportArgs,
     opts: &Options,
     path: &str,
     style: Style,
@@ -278,7 +315,7 @@ fn lines_view(
 
 /// The state of one `--structure` or `--preview` run: the detection window, then the builder.
 struct View<'a, W: Write> {
-    cli: &'a Cli,
+    cli: &'a ReportArgs,
     opts: &'a Options,
     path: &'a str,
     style: Style,

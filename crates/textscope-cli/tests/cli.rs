@@ -216,3 +216,25 @@ fn broken_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0), "no panic, no signal death");
     assert!(String::from_utf8_lossy(&out.stderr).is_empty());
 }
+
+#[test]
+fn utf16_subcommand_exit_statuses_i2() {
+    let (out, _, code) = run(&["utf16", "😀"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("D800 + 03D = D83D"), "{out}");
+    let (out, _, code) = run(&["utf16", "--units", "D83D 0041"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("not well-formed: EXPECTED_LOW_SURROGATE at unit 1"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["utf16", "--units", "0xD83D,0xDE00", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["well_formed"], true);
+    let (_, err, code) = run(&["utf16", "--units", "D83D G"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"G\""), "{err}");
+    let (_, _, code) = run(&["utf16", "--bytes", "3D D8 00 DE", "--le"]);
+    assert_eq!(code, 0);
+}
