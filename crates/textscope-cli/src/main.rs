@@ -5,6 +5,7 @@
 //! analysed, 2 when any could not be read (each gets a one-line error).
 
 mod input;
+mod parallel;
 mod render;
 mod utf16_cmd;
 
@@ -86,6 +87,10 @@ struct ReportArgs {
     /// Refuse input larger than N bytes (for devices and pipes that never end).
     #[arg(long, value_name = "N")]
     max_bytes: Option<u64>,
+
+    /// Threads for one large file (default: every core for files of 32 MiB and more).
+    #[arg(long, short = 'j', value_name = "N")]
+    threads: Option<usize>,
 
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -247,13 +252,27 @@ fn report(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let (mut src, expected) = input::open(path)?;
-    let mut a = Analyzer::new(opts.clone());
-    let read = input::stream(path, &mut src, cli.max_bytes, |chunk| {
-        a.feed(chunk);
-        true
-    })?;
-    changed_while_reading(path, expected, read)?;
-    let mut r = a.finish();
+    let threads = cli.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let mut r = match (&src, expected) {
+        (input::Source::File(f), Some(size))
+            if threads > 1
+                && size >= parallel::MIN_PARALLEL
+                && cli.max_bytes.is_none_or(|m| size <= m) =>
+        {
+            parallel::analyze(path, f, size, opts, threads)?
+        }
+        _ => {
+            let mut a = Analyzer::new(opts.clone());
+            let read = input::stream(path, &mut src, cli.max_bytes, |chunk| {
+                a.feed(chunk);
+                true
+            })?;
+            changed_while_reading(path, expected, read)?;
+            a.finish()
+        }
+    };
     r.path = Some(path.to_string());
     let name = display_name(path);
     if cli.json {

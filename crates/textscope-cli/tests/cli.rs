@@ -238,3 +238,28 @@ fn utf16_subcommand_exit_statuses_i2() {
     let (_, _, code) = run(&["utf16", "--bytes", "3D D8 00 DE", "--le"]);
     assert_eq!(code, 0);
 }
+
+#[test]
+fn threads_give_the_same_report_as_one_thread() {
+    // Over parallel::MIN_PARALLEL (32 MiB), with problems spread through the file.
+    let path = std::env::temp_dir().join(format!("textscope-par-{}.txt", std::process::id()));
+    let mut text = String::new();
+    for i in 0..600_000 {
+        text.push_str(match i % 7 {
+            0 => "plain ascii line of some length\n",
+            1 => "café crème brûlée, 中文, 😀\r\n",
+            2 => "a NUL \u{0} and a bell \u{7} here\n",
+            _ => "more text, more text, more text\n",
+        });
+    }
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    let (one, _, c1) = run(&["--json", "-j", "1", "--max-problems", "50", p]);
+    let (four, _, c4) = run(&["--json", "-j", "4", "--max-problems", "50", p]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!((c1, c4), (0, 0));
+    assert_eq!(one, four);
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(v["lines"], 600_000);
+    assert_eq!(v["problem_counts"]["mixed_line_endings"], 1);
+}
