@@ -80,7 +80,7 @@ impl LegacyDecoder {
             Kind::Single { table } => {
                 let mut i = 0;
                 while i < chunk.len() {
-                    if S::ASCII_RUNS {
+                    if S::ASCII_RUNS && chunk[i].wrapping_sub(0x20) < 0x5F {
                         // Every single-byte code page in encoding_rs maps 20–7E to ASCII.
                         let n = printable_prefix_utf8(chunk.get(i..).unwrap_or_default());
                         if n > 0 {

@@ -37,7 +37,12 @@ impl Utf32Decoder {
             }
         }
         while let Some(u) = chunk.get(i..i + 4) {
-            if S::ASCII_RUNS {
+            let v = if self.be {
+                u32::from_be_bytes([u[0], u[1], u[2], u[3]])
+            } else {
+                u32::from_le_bytes([u[0], u[1], u[2], u[3]])
+            };
+            if S::ASCII_RUNS && v.wrapping_sub(0x20) < 0x5F {
                 let rest = chunk.get(i..).unwrap_or_default();
                 let n = printable_prefix_utf32(rest, self.be);
                 if n > 0 {

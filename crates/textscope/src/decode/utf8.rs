@@ -33,7 +33,8 @@ impl Utf8Decoder {
         let mut i = 0;
         while i < chunk.len() {
             if self.len == 0 {
-                if S::ASCII_RUNS {
+                // Look for a run only where one starts, so non-ASCII text pays nothing for it.
+                if S::ASCII_RUNS && chunk[i].wrapping_sub(0x20) < 0x5F {
                     let rest = chunk.get(i..).unwrap_or_default();
                     let n = printable_prefix_utf8(rest);
                     if n > 0 {
