@@ -131,6 +131,8 @@ export class Explorer {
     this.expanded = [];
     this.hexBlocks = new Map();
     this.sel = null;
+    this.tree.setCount(0);
+    this.hex.setCount(0);
     this.root.dataset.state = 'analysing';
     this.root.querySelector('#file-name').textContent = file.name;
     for (const p of ['#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, false);
