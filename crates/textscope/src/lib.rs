@@ -40,6 +40,7 @@ mod problem;
 mod report;
 pub mod structure;
 mod tracker;
+pub mod utf16;
 
 pub use analyzer::{analyze, detect_window, Analyzer, Options, UnknownEncoding};
 pub use detect::WINDOW;
