@@ -15,7 +15,10 @@ const TARGET: &str = "wasm32-unknown-unknown";
 
 fn main() {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
-    let root = manifest.join("../..").canonicalize().expect("workspace root");
+    let root = manifest
+        .join("../..")
+        .canonicalize()
+        .expect("workspace root");
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
     let web = root.join("web");
 
@@ -71,7 +74,9 @@ fn ensure_target() {
     let have = sysroot.is_some_and(|s| s.join("lib/rustlib").join(TARGET).is_dir());
     if !have {
         println!("cargo:warning=installing the {TARGET} target with rustup");
-        let _ = Command::new("rustup").args(["target", "add", TARGET]).status();
+        let _ = Command::new("rustup")
+            .args(["target", "add", TARGET])
+            .status();
     }
 }
 
@@ -81,7 +86,14 @@ fn build_wasm(root: &Path, out: &Path) -> PathBuf {
     let target_dir = out.join("wasm-target");
     let mut cmd = Command::new(cargo);
     cmd.current_dir(root)
-        .args(["build", "--release", "--target", TARGET, "-p", "textscope-wasm"])
+        .args([
+            "build",
+            "--release",
+            "--target",
+            TARGET,
+            "-p",
+            "textscope-wasm",
+        ])
         .arg("--manifest-path")
         .arg(root.join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", &target_dir)

@@ -85,6 +85,26 @@ export class Textscope {
   }
 }
 
+/** The UTF-16 inspector (SPEC I1): the core's Inspection of a text. */
+Textscope.prototype.inspect = function inspect(text) {
+  const s = this.str(text);
+  const h = this.x.ts_utf16_inspect(s.p, s.n);
+  s.free();
+  const json = this.result(h);
+  this.x.ts_free(h);
+  return JSON.parse(json);
+};
+
+/** The UTF-16 validator (SPEC I2): {ok: Validation} or {error: ParseError}. */
+Textscope.prototype.checkUnits = function checkUnits(units) {
+  const s = this.str(units);
+  const h = this.x.ts_utf16_check(s.p, s.n);
+  s.free();
+  const json = this.result(h);
+  this.x.ts_free(h);
+  return JSON.parse(json);
+};
+
 /** One file's analysis, then its line index (kept in the wasm handle). */
 export class Analysis {
   constructor(ts, h) {

@@ -12,7 +12,11 @@ fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("site") => {
-            let out = args.iter().skip_while(|a| *a != "--out").nth(1).expect("site --out DIR");
+            let out = args
+                .iter()
+                .skip_while(|a| *a != "--out")
+                .nth(1)
+                .expect("site --out DIR");
             site::write_site(std::path::Path::new(out))
         }
         _ => {

@@ -34,7 +34,10 @@ pub fn serve(port: u16) -> io::Result<()> {
     let v6 = TcpListener::bind(("::1", port)).ok();
     {
         let mut out = io::stdout().lock();
-        writeln!(out, "textscope: serving the explorer at http://127.0.0.1:{port}/")?;
+        writeln!(
+            out,
+            "textscope: serving the explorer at http://127.0.0.1:{port}/"
+        )?;
         out.flush()?;
     }
     let active = Arc::new(AtomicUsize::new(0));
@@ -119,7 +122,11 @@ fn handle(mut stream: TcpStream) -> io::Result<()> {
             break i;
         }
         if buf.len() > MAX_HEAD {
-            return respond(&mut stream, &Response::error(431, "request head too large"), false);
+            return respond(
+                &mut stream,
+                &Response::error(431, "request head too large"),
+                false,
+            );
         }
         let n = stream.read(&mut chunk)?;
         if n == 0 {
@@ -128,7 +135,11 @@ fn handle(mut stream: TcpStream) -> io::Result<()> {
         buf.extend_from_slice(&chunk[..n]);
     };
     if head_len > MAX_HEAD {
-        return respond(&mut stream, &Response::error(431, "request head too large"), false);
+        return respond(
+            &mut stream,
+            &Response::error(431, "request head too large"),
+            false,
+        );
     }
     let head = String::from_utf8_lossy(&buf[..head_len]);
     let (response, is_head) = answer(&head);
@@ -169,7 +180,10 @@ pub fn answer(head: &str) -> (Response, bool) {
     };
     if !is_loopback_host(host) {
         return (
-            Response::error(403, "this server answers only to 127.0.0.1, localhost and [::1]"),
+            Response::error(
+                403,
+                "this server answers only to 127.0.0.1, localhost and [::1]",
+            ),
             false,
         );
     }
@@ -216,7 +230,9 @@ pub fn is_loopback_host(host: &str) -> bool {
     };
     let port_ok = match port.strip_prefix(':') {
         Some(p) => !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()),
-        None => port.is_empty() || !host.starts_with('[') && port.bytes().all(|b| b.is_ascii_digit()),
+        None => {
+            port.is_empty() || !host.starts_with('[') && port.bytes().all(|b| b.is_ascii_digit())
+        }
     };
     let name = name.to_ascii_lowercase();
     port_ok && matches!(name.as_str(), "127.0.0.1" | "localhost" | "[::1]")

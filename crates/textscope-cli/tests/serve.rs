@@ -9,7 +9,9 @@ mod serve;
 mod site;
 
 fn get(path: &str, host: &str) -> u16 {
-    serve::answer(&format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n")).0.status
+    serve::answer(&format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n"))
+        .0
+        .status
 }
 
 #[test]
@@ -58,7 +60,10 @@ fn site_has_the_wasm_and_content_types() {
     let wasm = site::lookup("/textscope.wasm").unwrap();
     assert_eq!(&wasm.bytes[..4], b"\0asm");
     assert_eq!(wasm.content_type, "application/wasm");
-    assert!(site::lookup("/").unwrap().content_type.starts_with("text/html"));
+    assert!(site::lookup("/")
+        .unwrap()
+        .content_type
+        .starts_with("text/html"));
     let dir = std::env::temp_dir().join(format!("textscope-site-{}", std::process::id()));
     site::write_site(&dir).unwrap();
     assert!(dir.join("textscope.wasm").is_file());
@@ -69,7 +74,12 @@ fn site_has_the_wasm_and_content_types() {
 #[test]
 fn policy_forbids_inline_script_and_other_origins() {
     assert!(serve::CSP.starts_with("default-src 'self'; script-src 'self' 'wasm-unsafe-eval';"));
-    for d in ["style-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"] {
+    for d in [
+        "style-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+    ] {
         assert!(serve::CSP.contains(d), "{d}");
     }
     assert!(!serve::CSP.contains("unsafe-inline"));

@@ -95,7 +95,12 @@ impl Handle {
     }
 
     /// Starts the structure of lines `first..=last`; returns the offset to read from.
-    pub fn lines_begin(&mut self, first: u64, last: u64, opts: StructureOptions) -> Result<u64, i32> {
+    pub fn lines_begin(
+        &mut self,
+        first: u64,
+        last: u64,
+        opts: StructureOptions,
+    ) -> Result<u64, i32> {
         let index = self.index.as_ref().ok_or(status::WRONG_STATE)?;
         if first == 0 || last < first {
             return Err(status::BAD_ARGUMENT);
@@ -374,15 +379,7 @@ pub extern "C" fn ts_sample(
     else {
         return std::ptr::null_mut();
     };
-    match sample::sample(format, text, flags) {
-        Some(json) => {
-            let mut h = Handle::new(Options::default());
-            h.analyzer = None;
-            h.result = json.into_bytes();
-            Box::into_raw(Box::new(h))
-        }
-        None => std::ptr::null_mut(),
-    }
+    sample::sample(format, text, flags).map_or(std::ptr::null_mut(), one_shot)
 }
 
 /// Frees a handle.
@@ -392,4 +389,36 @@ pub extern "C" fn ts_free(h: *mut Handle) {
         // SAFETY: h came from Box::into_raw in ts_new or ts_sample and is freed once.
         unsafe { drop(Box::from_raw(h)) }
     }
+}
+
+/// A handle whose result is `json` (for the one-shot calls below).
+fn one_shot(json: String) -> *mut Handle {
+    let mut h = Handle::new(Options::default());
+    h.analyzer = None;
+    h.result = json.into_bytes();
+    Box::into_raw(Box::new(h))
+}
+
+/// The UTF-16 inspector (SPEC I1) over `text` (UTF-8): a handle whose result is the core's
+/// `Inspection` as JSON; free it with ts_free. Null if the text is not UTF-8.
+#[no_mangle]
+pub extern "C" fn ts_utf16_inspect(text_ptr: *const u8, text_len: usize) -> *mut Handle {
+    let Some(text) = utf8(text_ptr, text_len) else {
+        return std::ptr::null_mut();
+    };
+    one_shot(serde_json::to_string(&textscope::utf16::inspect(text)).unwrap_or_default())
+}
+
+/// The UTF-16 validator (SPEC I2) over hex units ("D83D DE00", "0xD83D,0xDE00", "U+D83D"):
+/// a handle whose result is `{"ok": Validation}` or `{"error": ParseError}` as JSON.
+#[no_mangle]
+pub extern "C" fn ts_utf16_check(units_ptr: *const u8, units_len: usize) -> *mut Handle {
+    let Some(units) = utf8(units_ptr, units_len) else {
+        return std::ptr::null_mut();
+    };
+    let json = match textscope::utf16::check_units(units) {
+        Ok(v) => serde_json::json!({ "ok": v }),
+        Err(e) => serde_json::json!({ "error": e }),
+    };
+    one_shot(json.to_string())
 }

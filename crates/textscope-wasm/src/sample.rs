@@ -2,7 +2,9 @@
 //! every hex example on the site comes from real bytes through the same code as the CLI.
 
 use serde::Serialize;
-use textscope::{hex, Analyzer, Format, Options, Report, Structure, StructureBuilder, StructureOptions};
+use textscope::{
+    hex, Analyzer, Format, Options, Report, Structure, StructureBuilder, StructureOptions,
+};
 
 /// What a sample hands back to the page.
 #[derive(Serialize)]
@@ -20,6 +22,91 @@ struct Sample {
 /// The legacy code page the examples use.
 const LEGACY: &str = "windows-1252";
 
+/// A piece of a sample's recipe.
+enum Piece {
+    /// Text, encoded as the format encodes it.
+    Text(String),
+    /// `{u:XXXX}`: one raw code unit in the format's width and byte order (a byte in UTF-8 and
+    /// legacy), valid or not: how the pages build faulty files.
+    Unit(u32),
+    /// `{cut}`: drop the last byte (a character cut short by the end of the file).
+    Cut,
+}
+
+/// Splits a recipe into pieces; a `{` that starts no escape is text.
+fn recipe(text: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('{') {
+        cur.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let esc = after.find('}').map(|j| &after[1..j]);
+        let piece = match esc {
+            Some("cut") => Some(Piece::Cut),
+            Some(e) => e
+                .strip_prefix("u:")
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .map(Piece::Unit),
+            None => None,
+        };
+        match piece {
+            Some(p) => {
+                if !cur.is_empty() {
+                    out.push(Piece::Text(std::mem::take(&mut cur)));
+                }
+                out.push(p);
+                rest = &after[esc.map_or(1, |e| e.len() + 2)..];
+            }
+            None => {
+                cur.push('{');
+                rest = &after[1..];
+            }
+        }
+    }
+    cur.push_str(rest);
+    if !cur.is_empty() {
+        out.push(Piece::Text(cur));
+    }
+    out
+}
+
+fn encode(
+    fmt: Format,
+    text: &str,
+    bytes: &mut Vec<u8>,
+    unmappable: &mut Vec<String>,
+) -> Option<()> {
+    let mut buf = [0u8; 4];
+    if fmt == Format::Legacy {
+        let enc = encoding_rs::Encoding::for_label(LEGACY.as_bytes())?;
+        for c in text.chars() {
+            let (b, _, had_errors) = enc.encode(c.encode_utf8(&mut buf));
+            if had_errors {
+                unmappable.push(c.to_string());
+            } else {
+                bytes.extend_from_slice(&b);
+            }
+        }
+    } else {
+        for c in text.chars() {
+            let n = fmt.encode_char(c, &mut buf);
+            bytes.extend_from_slice(&buf[..n]);
+        }
+    }
+    Some(())
+}
+
+fn raw_unit(fmt: Format, u: u32, bytes: &mut Vec<u8>) {
+    match fmt {
+        Format::Utf16Le => bytes.extend_from_slice(&(u as u16).to_le_bytes()),
+        Format::Utf16Be => bytes.extend_from_slice(&(u as u16).to_be_bytes()),
+        Format::Utf32Le => bytes.extend_from_slice(&u.to_le_bytes()),
+        Format::Utf32Be => bytes.extend_from_slice(&u.to_be_bytes()),
+        _ => bytes.push(u as u8),
+    }
+}
+
 /// Encodes `text` in the format named `format`; `flags` as in `ts_sample`.
 pub fn sample(format: &str, text: &str, flags: u32) -> Option<String> {
     let with_mark = flags & 1 != 0;
@@ -30,22 +117,13 @@ pub fn sample(format: &str, text: &str, flags: u32) -> Option<String> {
     if with_mark {
         bytes.extend_from_slice(fmt.mark().unwrap_or_default());
     }
-    if fmt == Format::Legacy {
-        let enc = encoding_rs::Encoding::for_label(LEGACY.as_bytes())?;
-        let mut buf = [0u8; 4];
-        for c in text.chars() {
-            let (b, _, had_errors) = enc.encode(c.encode_utf8(&mut buf));
-            if had_errors {
-                unmappable.push(c.to_string());
-            } else {
-                bytes.extend_from_slice(&b);
+    for piece in recipe(text) {
+        match piece {
+            Piece::Text(t) => encode(fmt, &t, &mut bytes, &mut unmappable)?,
+            Piece::Unit(u) => raw_unit(fmt, u, &mut bytes),
+            Piece::Cut => {
+                bytes.pop();
             }
-        }
-    } else {
-        let mut buf = [0u8; 4];
-        for c in text.chars() {
-            let n = fmt.encode_char(c, &mut buf);
-            bytes.extend_from_slice(&buf[..n]);
         }
     }
     let mut opts = Options {
@@ -53,7 +131,11 @@ pub fn sample(format: &str, text: &str, flags: u32) -> Option<String> {
         ..Options::default()
     };
     if !detect {
-        let name = if fmt == Format::Legacy { LEGACY } else { fmt.name() };
+        let name = if fmt == Format::Legacy {
+            LEGACY
+        } else {
+            fmt.name()
+        };
         opts = opts.force_encoding(name).ok()?;
     }
     let mut a = Analyzer::new(opts);
@@ -94,6 +176,21 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(v["bytes"], "E9 80");
         assert_eq!(v["unmappable"][0], "中");
+    }
+
+    #[test]
+    fn recipe_builds_faulty_bytes() {
+        let v: serde_json::Value =
+            serde_json::from_str(&sample("utf-16le", "{u:D83D}A{cut}", 0).unwrap()).unwrap();
+        assert_eq!(v["bytes"], "3D D8 41");
+        assert_eq!(v["report"]["problems"][0]["kind"], "unpaired_surrogate");
+        let v: serde_json::Value =
+            serde_json::from_str(&sample("utf-32be", "{u:110000}{x}", 0).unwrap()).unwrap();
+        assert_eq!(
+            v["bytes"],
+            "00 11 00 00 00 00 00 7B 00 00 00 78 00 00 00 7D"
+        );
+        assert_eq!(v["report"]["problems"][0]["kind"], "invalid_code_point");
     }
 
     #[test]

@@ -5,9 +5,9 @@ use textscope::{analyze, Options};
 use textscope_wasm::{status, Handle};
 
 const F2: &[u8] = &[
-    0xFF, 0xFE, 0x43, 0x00, 0x61, 0x00, 0x66, 0x00, 0xE9, 0x00, 0x20, 0x00, 0xAC, 0x20, 0x34,
-    0x00, 0x0D, 0x00, 0x0A, 0x00, 0x2D, 0x4E, 0x87, 0x65, 0x20, 0x00, 0x3D, 0xD8, 0x00, 0xDE,
-    0x0D, 0x00, 0x0A, 0x00,
+    0xFF, 0xFE, 0x43, 0x00, 0x61, 0x00, 0x66, 0x00, 0xE9, 0x00, 0x20, 0x00, 0xAC, 0x20, 0x34, 0x00,
+    0x0D, 0x00, 0x0A, 0x00, 0x2D, 0x4E, 0x87, 0x65, 0x20, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0x0D, 0x00,
+    0x0A, 0x00,
 ];
 
 fn analysed(bytes: &[u8], chunk: usize) -> Handle {
@@ -66,8 +66,34 @@ fn locate_finds_the_line_of_a_byte() {
 #[test]
 fn calls_out_of_order_are_refused() {
     let mut h = Handle::new(Options::default());
-    assert_eq!(h.lines_begin(1, 1, Default::default()), Err(status::WRONG_STATE));
+    assert_eq!(
+        h.lines_begin(1, 1, Default::default()),
+        Err(status::WRONG_STATE)
+    );
     h.finish().unwrap();
     assert_eq!(h.feed(b"x"), status::WRONG_STATE);
     assert_eq!(h.finish().err(), Some(status::WRONG_STATE));
+}
+
+#[test]
+fn utf16_inspector_and_validator_through_the_c_surface() {
+    use textscope_wasm::{ts_free, ts_result_len, ts_result_ptr, ts_utf16_check, ts_utf16_inspect};
+    let json = |h: *mut textscope_wasm::Handle| {
+        assert!(!h.is_null());
+        // SAFETY: the pointer and length describe the handle's result buffer.
+        let s = unsafe { std::slice::from_raw_parts(ts_result_ptr(h), ts_result_len(h)) };
+        let v: serde_json::Value = serde_json::from_slice(s).unwrap();
+        ts_free(h);
+        v
+    };
+    let text = "😀";
+    let v = json(ts_utf16_inspect(text.as_ptr(), text.len()));
+    assert_eq!(v["code_points"][0]["utf16le"], "3D D8 00 DE");
+    let units = "D83D 0041";
+    let v = json(ts_utf16_check(units.as_ptr(), units.len()));
+    assert_eq!(v["ok"]["headline"]["class"], "EXPECTED_LOW_SURROGATE");
+    assert_eq!(v["ok"]["headline"]["position"], 1);
+    let bad = "zz";
+    let v = json(ts_utf16_check(bad.as_ptr(), bad.len()));
+    assert!(v["error"]["token"].is_string());
 }
