@@ -5,7 +5,9 @@
 //! analysed, 2 when any could not be read (each gets a one-line error).
 
 mod input;
+mod parallel;
 mod render;
+mod utf16_cmd;
 
 use clap::{Parser, ValueEnum};
 use render::Style;
@@ -21,9 +23,29 @@ use textscope::{Analyzer, Options, StructureBuilder, StructureOptions};
     long_about = "Tells exactly what a text file is and what is wrong with it, to the byte: its \
 encoding (UTF-8, UTF-16LE/BE, UTF-32LE/BE or a legacy code page) and why, its byte order mark, \
 its lines and line endings, and every problem with offset, line and column.",
-    after_help = "Exit status: 0 when every file was analysed, 2 when any could not be read."
+    after_help = "Exit status: 0 when every file was analysed, 2 when any could not be read.",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// The other tools, each over the same core.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes (SPEC §8).
+    /// Exit status 1 when the units or bytes are not well-formed.
+    Utf16(utf16_cmd::Utf16Args),
+}
+
+/// The report of files (the default command).
+#[derive(clap::Args, Debug)]
+struct ReportArgs {
     /// Files to analyse ("-" reads standard input).
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
@@ -65,6 +87,10 @@ struct Cli {
     /// Refuse input larger than N bytes (for devices and pipes that never end).
     #[arg(long, value_name = "N")]
     max_bytes: Option<u64>,
+
+    /// Threads for one large file (default: every core for files of 32 MiB and more).
+    #[arg(long, short = 'j', value_name = "N")]
+    threads: Option<usize>,
 
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -127,6 +153,25 @@ fn display_name(path: &str) -> &str {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(command) = &cli.command {
+        return match command {
+            Command::Utf16(args) => utf16_cmd::run(args, use_color(ColorChoice::Auto)),
+        };
+    }
+    report_files(&cli.report)
+}
+
+/// Whether to colour standard output: asked for, or a terminal without NO_COLOR.
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+/// `textscope FILE…`: the report, brief, JSON, structure or preview of each file.
+fn report_files(cli: &ReportArgs) -> ExitCode {
     let mut opts = Options {
         max_problems_per_kind: cli.max_problems,
         ..Options::default()
@@ -140,20 +185,17 @@ fn main() -> ExitCode {
             }
         };
     }
-    let color = match cli.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    let style = Style {
+        color: use_color(cli.color),
     };
-    let style = Style { color };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
     for path in &cli.files {
         let result = if cli.structure || cli.preview {
-            lines_view(&cli, &opts, path, style, &mut out)
+            lines_view(cli, &opts, path, style, &mut out)
         } else {
-            report(&cli, &opts, path, style, &mut out)
+            report(cli, &opts, path, style, &mut out)
         };
         match result {
             Ok(()) => {}
@@ -203,20 +245,34 @@ impl From<io::Error> for Failure {
 
 /// The report of one file.
 fn report(
-    cli: &Cli,
+    cli: &ReportArgs,
     opts: &Options,
     path: &str,
     style: Style,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let (mut src, expected) = input::open(path)?;
-    let mut a = Analyzer::new(opts.clone());
-    let read = input::stream(path, &mut src, cli.max_bytes, |chunk| {
-        a.feed(chunk);
-        true
-    })?;
-    changed_while_reading(path, expected, read)?;
-    let mut r = a.finish();
+    let threads = cli.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let mut r = match (&src, expected) {
+        (input::Source::File(f), Some(size))
+            if threads > 1
+                && size >= parallel::MIN_PARALLEL
+                && cli.max_bytes.is_none_or(|m| size <= m) =>
+        {
+            parallel::analyze(path, f, size, opts, threads)?
+        }
+        _ => {
+            let mut a = Analyzer::new(opts.clone());
+            let read = input::stream(path, &mut src, cli.max_bytes, |chunk| {
+                a.feed(chunk);
+                true
+            })?;
+            changed_while_reading(path, expected, read)?;
+            a.finish()
+        }
+    };
     r.path = Some(path.to_string());
     let name = display_name(path);
     if cli.json {
@@ -242,7 +298,7 @@ fn changed_while_reading(path: &str, expected: Option<u64>, read: u64) -> Result
 
 /// The structure (S1) or the preview (V1) of a line range, streamed from the start.
 fn lines_view(
-    cli: &Cli,
+    cli: &ReportArgs,
     opts: &Options,
     path: &str,
     style: Style,
@@ -278,7 +334,7 @@ fn lines_view(
 
 /// The state of one `--structure` or `--preview` run: the detection window, then the builder.
 struct View<'a, W: Write> {
-    cli: &'a Cli,
+    cli: &'a ReportArgs,
     opts: &'a Options,
     path: &'a str,
     style: Style,

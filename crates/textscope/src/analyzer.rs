@@ -192,7 +192,76 @@ impl Analyzer {
     }
 
     /// The end of the file: the report and the sparse line index (S2).
-    pub fn finish_with_index(mut self) -> (Report, LineIndex) {
+    pub fn finish_with_index(self) -> (Report, LineIndex) {
+        match self.finish_with_segments(Vec::new()) {
+            Ok(done) => done,
+            Err(_) => unreachable!("no segment, so nothing to misplace"),
+        }
+    }
+
+    /// A part of the file that starts at `offset` and is analysed on its own (on another
+    /// thread), to be merged by [`Analyzer::finish_with_segments`]. Available once detection
+    /// has run; `offset` must come from [`Analyzer::split_after_lf`]. `None` for a format that
+    /// cannot be split (binary, empty, ISO-2022-JP).
+    pub fn segment(&self, offset: u64) -> Option<Segment> {
+        let State::Decoding(d) = &self.state else {
+            return None;
+        };
+        let v = &d.verdict;
+        if !splittable(v) {
+            return None;
+        }
+        Some(Segment {
+            start: offset,
+            fed: 0,
+            decoder: Decoder::new(v.format, v.encoding, offset),
+            tracker: Tracker::new(
+                v.format,
+                self.opts.max_problems_per_kind,
+                self.opts.index_every,
+            ),
+        })
+    }
+
+    /// Where a segment may start: just after the first LF unit in `bytes`, which are the
+    /// file's bytes from absolute offset `at`. After an LF every decoder is between characters
+    /// and no CR is pending, which is what makes segments independent. `None` when `bytes`
+    /// holds no LF unit, before detection, or for a format that cannot be split.
+    pub fn split_after_lf(&self, bytes: &[u8], at: u64) -> Option<u64> {
+        let State::Decoding(d) = &self.state else {
+            return None;
+        };
+        let v = &d.verdict;
+        if !splittable(v) {
+            return None;
+        }
+        let w = v.format.unit_width();
+        let lf: &[u8] = match v.format {
+            Format::Utf16Le => &[0x0A, 0],
+            Format::Utf16Be => &[0, 0x0A],
+            Format::Utf32Le => &[0x0A, 0, 0, 0],
+            Format::Utf32Be => &[0, 0, 0, 0x0A],
+            _ => &[0x0A],
+        };
+        let mark = v.mark_len as u64;
+        let skip = if at < mark {
+            (mark - at) as usize
+        } else {
+            ((w as u64 - (at - mark) % w as u64) % w as u64) as usize
+        };
+        let aligned = bytes.get(skip..)?;
+        let i = aligned.chunks_exact(w).position(|u| u == lf)?;
+        Some(at + (skip + i * w + w) as u64)
+    }
+
+    /// The end of the file, with the segments that followed this analyser's own bytes, in
+    /// file order: the report and index are exactly those of one analyser fed everything.
+    /// Fails (and says why) when a segment does not start where the previous part ended, or
+    /// when a part did not end just after an LF.
+    pub fn finish_with_segments(
+        mut self,
+        segments: Vec<Segment>,
+    ) -> Result<(Report, LineIndex), SegmentError> {
         if let State::Window(buf) = &mut self.state {
             let window = std::mem::take(buf);
             self.start(&window, true);
@@ -208,6 +277,33 @@ impl Analyzer {
             decoder,
             mut tracker,
         } = *d;
+        let mut decoder = decoder;
+        let mut size = self.size;
+        for mut seg in segments {
+            if seg.start != size {
+                return Err(SegmentError(format!(
+                    "a segment starts at {} but the bytes before it end at {size}",
+                    seg.start
+                )));
+            }
+            if !tracker.at_line_boundary() {
+                return Err(SegmentError(format!(
+                    "the part before offset {} does not end just after an LF",
+                    seg.start
+                )));
+            }
+            if let Some(dec) = &mut decoder {
+                // Ends just after an LF: nothing is pending, so this emits nothing.
+                dec.finish(&mut tracker);
+            }
+            tracker.merge(seg.tracker);
+            size += seg.fed;
+            decoder = Some(std::mem::replace(
+                &mut seg.decoder,
+                Decoder::new(Format::Utf8, encoding_rs::UTF_8, 0),
+            ));
+        }
+        self.size = size;
         if let Some(mut dec) = decoder {
             dec.finish(&mut tracker);
         }
@@ -265,9 +361,53 @@ impl Analyzer {
             problems_omitted: totals.problems_omitted,
             notes: totals.notes,
         };
-        (report, index)
+        Ok((report, index))
     }
 }
+
+/// Binary and empty files are not decoded; ISO-2022-JP's decoder carries a mode across lines.
+fn splittable(v: &Verdict) -> bool {
+    v.format.is_text() && !(v.format == Format::Legacy && v.encoding == encoding_rs::ISO_2022_JP)
+}
+
+/// A part of a file analysed on its own; see [`Analyzer::segment`].
+#[derive(Debug)]
+pub struct Segment {
+    start: u64,
+    fed: u64,
+    decoder: Decoder,
+    tracker: Tracker,
+}
+
+impl Segment {
+    /// Feeds the segment's next bytes.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.fed += chunk.len() as u64;
+        self.decoder.feed(chunk, &mut self.tracker);
+    }
+
+    /// Where the segment starts.
+    pub fn start(&self) -> u64 {
+        self.start
+    }
+
+    /// Bytes fed so far.
+    pub fn bytes_fed(&self) -> u64 {
+        self.fed
+    }
+}
+
+/// Segments handed to [`Analyzer::finish_with_segments`] that do not fit together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SegmentError(pub String);
+
+impl std::fmt::Display for SegmentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SegmentError {}
 
 /// D10: the user's format; only its own mark is recognised.
 fn forced_verdict(

@@ -42,7 +42,9 @@ pub mod structure;
 mod tracker;
 pub mod utf16;
 
-pub use analyzer::{analyze, detect_window, Analyzer, Options, UnknownEncoding};
+pub use analyzer::{
+    analyze, detect_window, Analyzer, Options, Segment, SegmentError, UnknownEncoding,
+};
 pub use detect::WINDOW;
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};

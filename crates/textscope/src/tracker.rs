@@ -421,3 +421,67 @@ pub(crate) fn bad_message(bad: Bad, format: Format, bytes: &[u8]) -> String {
         Bad::Unmapped => "the code page maps no character to this byte sequence".to_string(),
     }
 }
+
+impl Tracker {
+    /// True when the tracker stands at the start of a line with nothing pending: the state in
+    /// which a following segment, analysed on its own from a fresh tracker, can be merged.
+    pub(crate) fn at_line_boundary(&self) -> bool {
+        self.at_line_start && self.cr.is_none()
+    }
+
+    /// Appends the tracker of the segment that follows this one. `self` must stand at a line
+    /// boundary (the segment started right after an LF) and `next` must have started fresh.
+    /// Every count adds up; line numbers of `next` move down by the lines before it; the
+    /// itemised lists keep the first `cap` of each kind in file order — exactly what one
+    /// tracker fed both parts would hold.
+    pub(crate) fn merge(&mut self, next: Tracker) {
+        debug_assert!(self.at_line_boundary());
+        let shift = self.line - 1;
+        self.chars += next.chars;
+        for k in 0..6 {
+            self.endings[k] += next.endings[k];
+            if self.first_ending[k].is_none() {
+                self.first_ending[k] = next.first_ending[k].map(|mut s| {
+                    s.line += shift;
+                    s
+                });
+            }
+        }
+        if let Some(l) = next.longest {
+            if self.longest.is_none_or(|m| l.characters > m.characters) {
+                self.longest = Some(LongestLine {
+                    line: l.line + shift,
+                    characters: l.characters,
+                });
+            }
+        }
+        for k in 0..9 {
+            self.counts[k] += next.counts[k];
+        }
+        for mut p in next.listed {
+            let k = p.kind.index();
+            if self.listed_per_kind[k] < self.cap {
+                self.listed_per_kind[k] += 1;
+                p.line += shift;
+                self.listed.push(p);
+            }
+        }
+        self.non_ascii |= next.non_ascii;
+        if let (Some(ix), Some(nx)) = (&mut self.index, next.index) {
+            for mut c in nx.checkpoints {
+                if c.offset >= ix.next_at {
+                    c.line += shift;
+                    ix.checkpoints.push(c);
+                    ix.next_at = c.offset + ix.every;
+                }
+            }
+        }
+        self.line = next.line + shift;
+        self.line_chars = next.line_chars;
+        self.at_line_start = next.at_line_start;
+        self.cr = next.cr;
+        if next.chars > 0 {
+            self.end = next.end;
+        }
+    }
+}

@@ -76,13 +76,13 @@ impl Utf8Decoder {
             _ => return None,
         };
         let seq = chunk.get(i..i + n)?;
-        let s = std::str::from_utf8(seq).ok()?;
-        let c = s.chars().next()?;
+        let c = decode_whole(seq)?;
         sink.char(c, base + i as u64, seq);
         Some(n)
     }
 
-    /// The state machine, one byte at a time.
+    /// The state machine, one byte at a time (for sequences cut by a chunk's end, and for
+    /// ill-formed input).
     fn byte<S: Sink>(&mut self, b: u8, at: u64, sink: &mut S) {
         if self.len > 0 {
             if (self.lo..=self.hi).contains(&b) {
@@ -156,6 +156,67 @@ impl Utf8Decoder {
             self.len = 0;
             let pending = self.pending;
             sink.bad(Bad::Truncated, self.offset - len as u64, &pending[..len]);
+        }
+    }
+}
+
+/// Decodes one complete, well-formed 2-, 3- or 4-byte sequence; `None` if it is not one
+/// (then the byte-at-a-time state machine decides what it is).
+#[inline]
+fn decode_whole(seq: &[u8]) -> Option<char> {
+    let cont = |b: u8| (b & 0xC0 == 0x80).then_some(u32::from(b & 0x3F));
+    let v = match *seq {
+        [b0 @ 0xC2..=0xDF, b1] => (u32::from(b0 & 0x1F) << 6) | cont(b1)?,
+        [b0 @ 0xE0..=0xEF, b1, b2] => {
+            let ok = match b0 {
+                0xE0 => b1 >= 0xA0,
+                0xED => b1 <= 0x9F,
+                _ => true,
+            };
+            if !ok {
+                return None;
+            }
+            (u32::from(b0 & 0x0F) << 12) | (cont(b1)? << 6) | cont(b2)?
+        }
+        [b0 @ 0xF0..=0xF4, b1, b2, b3] => {
+            let ok = match b0 {
+                0xF0 => b1 >= 0x90,
+                0xF4 => b1 <= 0x8F,
+                _ => true,
+            };
+            if !ok {
+                return None;
+            }
+            (u32::from(b0 & 0x07) << 18) | (cont(b1)? << 12) | (cont(b2)? << 6) | cont(b3)?
+        }
+        _ => return None,
+    };
+    char::from_u32(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_whole;
+
+    #[test]
+    fn decode_whole_agrees_with_std_on_every_short_sequence() {
+        let check = |seq: &[u8]| {
+            let std = std::str::from_utf8(seq)
+                .ok()
+                .and_then(|s| (s.chars().count() == 1).then(|| s.chars().next()).flatten())
+                .filter(|_| seq.len() > 1);
+            assert_eq!(decode_whole(seq), std, "{seq:02X?}");
+        };
+        for b0 in 0xC0..=0xFFu8 {
+            for b1 in 0x00..=0xFFu8 {
+                check(&[b0, b1]);
+                for b2 in [0x00, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+                    check(&[b0, b1, b2]);
+                    for b3 in [0x00, 0x80, 0xBF, 0xC0] {
+                        check(&[b0, b1, b2, b3]);
+                    }
+                }
+            }
         }
     }
 }

@@ -1,0 +1,112 @@
+//! One large regular file analysed on several threads: the first part (with the detection
+//! window) on this thread, the others as segments cut just after an LF, merged exactly by the
+//! core. Reads use positioned reads (`pread`), so the threads share one open file.
+
+use crate::input::{InputError, BUF};
+use std::fs::File;
+use textscope::{Analyzer, Options, Report};
+
+/// Files smaller than this are read on one thread: splitting would cost more than it saves.
+pub const MIN_PARALLEL: u64 = 32 << 20;
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+#[cfg(not(unix))]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+}
+
+/// Reads `[from, to)` in 1 MiB buffers, handing each to `each`; returns the bytes read (less
+/// than asked for when the file shrank).
+fn read_range(
+    path: &str,
+    file: &File,
+    from: u64,
+    to: u64,
+    mut each: impl FnMut(&[u8]),
+) -> Result<u64, InputError> {
+    let mut buf = vec![0u8; BUF];
+    let mut at = from;
+    while at < to {
+        let want = ((to - at) as usize).min(BUF);
+        let n = match read_at(file, &mut buf[..want], at) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(InputError::new(path, e.to_string())),
+        };
+        each(&buf[..n]);
+        at += n as u64;
+    }
+    Ok(at - from)
+}
+
+/// The report of the regular file `file` of `size` bytes on `threads` threads.
+pub fn analyze(
+    path: &str,
+    file: &File,
+    size: u64,
+    opts: &Options,
+    threads: usize,
+) -> Result<Report, InputError> {
+    let mut a = Analyzer::new(opts.clone());
+    let window = (textscope::WINDOW as u64).min(size);
+    let mut got = read_range(path, file, 0, window, |b| a.feed(b))?;
+    // Cut points: just after the first LF at or after each nominal share of the file.
+    let mut points = Vec::new();
+    let mut probe = vec![0u8; BUF];
+    for k in 1..threads as u64 {
+        let nominal = (size / threads as u64 * k).max(window);
+        let from = points.last().copied().unwrap_or(window).max(nominal);
+        let n =
+            read_at(file, &mut probe, from).map_err(|e| InputError::new(path, e.to_string()))?;
+        if let Some(p) = a.split_after_lf(&probe[..n], from) {
+            if p < size {
+                points.push(p);
+            }
+        }
+    }
+    points.dedup();
+    let first_end = points.first().copied().unwrap_or(size);
+    let results = std::thread::scope(|scope| {
+        let handles: Vec<_> = points
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &p)| {
+                let end = points.get(i + 1).copied().unwrap_or(size);
+                let mut seg = a.segment(p)?;
+                Some(scope.spawn(move || {
+                    read_range(path, file, p, end, |b| seg.feed(b)).map(|n| (seg, n))
+                }))
+            })
+            .collect();
+        let own = read_range(path, file, window, first_end, |b| a.feed(b));
+        let segs: Vec<_> = handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(InputError::new(path, "a reading thread failed")))
+            })
+            .collect();
+        (own, segs)
+    });
+    got += results.0?;
+    let mut segments = Vec::new();
+    for r in results.1 {
+        let (seg, n) = r?;
+        got += n;
+        segments.push(seg);
+    }
+    if got != size {
+        return Err(InputError::new(
+            path,
+            format!("the file changed while it was read ({size} bytes expected, {got} read)"),
+        ));
+    }
+    a.finish_with_segments(segments)
+        .map(|(r, _)| r)
+        .map_err(|e| InputError::new(path, format!("internal error merging segments: {e}")))
+}
