@@ -96,6 +96,7 @@ test('a line beyond ASCII expands to its characters; the hex view follows', asyn
   await page.click('#tree .row.char[data-line="2"][data-index="3"]');
   const sel = await page.$$eval('#hex .b.sel', (c) => c.map((e) => Number(e.dataset.off)));
   assert.deepEqual(sel, [26, 27, 28, 29]);
+  await page.screenshot({ path: path.join(SHOTS, 'explorer-f2-expanded.png'), fullPage: true });
   // Selecting a byte selects the node: offset 22 is 文.
   await page.click('#hex .b[data-off="22"]');
   await page.waitForFunction(() => document.querySelector('#tree .row[aria-selected="true"]')?.dataset.index === '1');
