@@ -248,8 +248,11 @@ pub extern "C" fn ts_alloc(len: usize) -> *mut u8 {
 }
 
 /// Frees a buffer from ts_alloc (same length).
+///
+/// # Safety
+/// `ptr` must come from `ts_alloc(len)` and not have been freed.
 #[no_mangle]
-pub extern "C" fn ts_dealloc(ptr: *mut u8, len: usize) {
+pub unsafe extern "C" fn ts_dealloc(ptr: *mut u8, len: usize) {
     if !ptr.is_null() {
         // SAFETY: ptr and len are those of a ts_alloc call: a Vec<u8> of capacity len.max(1)
         // (for u8, with_capacity allocates exactly that) that nothing else owns.
@@ -383,8 +386,11 @@ pub extern "C" fn ts_sample(
 }
 
 /// Frees a handle.
+///
+/// # Safety
+/// `h` must be null or come from a `ts_*` function returning a handle, and not have been freed.
 #[no_mangle]
-pub extern "C" fn ts_free(h: *mut Handle) {
+pub unsafe extern "C" fn ts_free(h: *mut Handle) {
     if !h.is_null() {
         // SAFETY: h came from Box::into_raw in ts_new or ts_sample and is freed once.
         unsafe { drop(Box::from_raw(h)) }

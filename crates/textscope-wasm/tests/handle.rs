@@ -83,7 +83,8 @@ fn utf16_inspector_and_validator_through_the_c_surface() {
         // SAFETY: the pointer and length describe the handle's result buffer.
         let s = unsafe { std::slice::from_raw_parts(ts_result_ptr(h), ts_result_len(h)) };
         let v: serde_json::Value = serde_json::from_slice(s).unwrap();
-        ts_free(h);
+        // SAFETY: h came from ts_utf16_* and is freed once.
+        unsafe { ts_free(h) };
         v
     };
     let text = "😀";
