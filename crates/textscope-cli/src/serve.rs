@@ -66,7 +66,10 @@ fn accept_loop(listener: &TcpListener, active: &Arc<AtomicUsize>) {
         let guard = Slot(Arc::clone(active));
         thread::spawn(move || {
             let _guard = guard;
-            let _ = handle(stream);
+            let mut stream = stream;
+            if handle(&mut stream).is_ok() {
+                linger(&mut stream);
+            }
         });
     }
 }
@@ -108,13 +111,29 @@ fn reason(status: u16) -> &'static str {
         403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
-        413 => "Request Header Fields Too Large",
+        431 => "Request Header Fields Too Large",
         503 => "Service Unavailable",
         _ => "Error",
     }
 }
 
-fn handle(mut stream: TcpStream) -> io::Result<()> {
+/// A lingering close: after the response, stop writing and read what the client still sends
+/// (a refused body, the rest of an oversized head) for a moment, so that closing with unread
+/// input does not make the kernel reset the connection before the client reads the response.
+fn linger(stream: &mut TcpStream) {
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
+    let mut sink = [0u8; 4096];
+    let mut total = 0;
+    while total < 256 * 1024 {
+        match stream.read(&mut sink) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => total += n,
+        }
+    }
+}
+
+fn handle(stream: &mut TcpStream) -> io::Result<()> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 2048];
     let head_len = loop {
@@ -123,7 +142,7 @@ fn handle(mut stream: TcpStream) -> io::Result<()> {
         }
         if buf.len() > MAX_HEAD {
             return respond(
-                &mut stream,
+                stream,
                 &Response::error(431, "request head too large"),
                 false,
             );
@@ -136,14 +155,14 @@ fn handle(mut stream: TcpStream) -> io::Result<()> {
     };
     if head_len > MAX_HEAD {
         return respond(
-            &mut stream,
+            stream,
             &Response::error(431, "request head too large"),
             false,
         );
     }
     let head = String::from_utf8_lossy(&buf[..head_len]);
     let (response, is_head) = answer(&head);
-    respond(&mut stream, &response, is_head)
+    respond(stream, &response, is_head)
 }
 
 fn find_head_end(buf: &[u8]) -> Option<usize> {

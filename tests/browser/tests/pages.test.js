@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launch, newPage, pickFile, waitDone, DATA } from './harness.js';
+import fs from 'node:fs';
+import { startServer, launch, newPage, pickFile, dropBytes, waitDone, pageReport, cliReport, DATA } from './harness.js';
 
 let server;
 let context;
@@ -126,5 +127,19 @@ test('the language switch turns the interface to Spanish and back, on every page
   await page.selectOption('#lang', 'en');
   assert.equal(await page.textContent('main h2'), 'The parts of the file');
   assert.equal(await page.textContent('#open-file'), 'Open a file…');
+  assert.deepEqual(errors, []);
+});
+
+test('a file dropped on a format page opens the explorer there', async () => {
+  await page.goto(new URL('utf-32le.html', server.url).href);
+  await page.waitForSelector('body[data-examples="ready"]');
+  const file = path.join(DATA, 'f3-utf32le.txt');
+  await dropBytes(page, 'f3.txt', fs.readFileSync(file));
+  await waitDone(page);
+  assert.deepEqual(await pageReport(page), cliReport(file));
+  assert.equal(await page.isVisible('#format-page'), false);
+  await page.click('#close-explorer');
+  assert.equal(await page.isVisible('#format-page'), true);
+  assert.equal(await page.isVisible('#explorer'), false);
   assert.deepEqual(errors, []);
 });
