@@ -13,6 +13,8 @@ export const CLI = path.join(BIN_DIR, 'textscope');
 export const DATA = path.join(ROOT, 'tests/data');
 export const SHOTS = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'screenshots');
 export const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'textscope-browser-'));
+// Generated files (one is 200 MiB) and profiles go when the test file's process ends.
+process.on('exit', () => fs.rmSync(TMP, { recursive: true, force: true }));
 
 /** Starts a server: `textscope serve --port 0`, or the stand-in example until main.rs has it. */
 export async function startServer() {
