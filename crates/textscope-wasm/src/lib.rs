@@ -1,0 +1,430 @@
+//! The textscope core in the browser: a handful of `extern "C"` functions over an opaque handle,
+//! built with cargo alone for `wasm32-unknown-unknown` (no wasm-bindgen, no wasm-pack).
+//!
+//! Every result is handed over as JSON in the handle's result buffer (`ts_result_ptr`,
+//! `ts_result_len`): the report is `Report::to_json()`, the CLI's own `--json` object, so the page
+//! and the CLI cannot disagree. Numbers that may exceed 32 bits (offsets, line numbers) cross the
+//! boundary as `f64`, exact up to 2^53 bytes. Status codes are in [`status`].
+//!
+//! The life of a handle (docs/web.md has the worker protocol around it):
+//! 1. `ts_new(force)` → handle; `ts_alloc(n)` → a buffer the page copies each chunk into;
+//!    `ts_feed(h, buf, n)` for every chunk; `ts_finish(h)` → the report in the result buffer.
+//!    The sparse line index (S2) stays in the handle.
+//! 2. Any number of times: `ts_lines_begin(h, first, last, max_chars, max_text)` → the byte offset
+//!    to read from; `ts_lines_feed(h, buf, n)` until it returns [`status::DONE`] or the file
+//!    ends; `ts_lines_finish(h)` → the structure (S1) of lines `first..=last` as JSON.
+//! 3. To find the line holding a byte: `ts_locate_begin(h, offset)` → the offset to read from;
+//!    `ts_locate_feed` until DONE; `ts_locate_line(h)` → the line number (0: none).
+//! 4. `ts_free(h)`.
+//!
+//! `ts_sample(format, text, flags)` encodes a text in a format, analyses those bytes with the
+//! core and returns a handle whose result holds `{bytes, unmappable, report, structure}`: the
+//! format pages show their hex examples from it.
+//!
+//! This crate is the one place with `unsafe`: raw pointers from JavaScript. Each use is an
+//! `unsafe` block with its argument; the rest is safe Rust over the core.
+
+mod sample;
+
+use textscope::{
+    Analyzer, LineIndex, Options, Report, StructureBuilder, StructureOptions, DEFAULT_INDEX_EVERY,
+};
+
+/// Status codes returned by the `ts_*` functions (negative: an error in the call, not in the
+/// file; problems in the file are data in the report).
+pub mod status {
+    /// Done what was asked; more input is welcome.
+    pub const OK: i32 = 0;
+    /// The request is complete: stop feeding.
+    pub const DONE: i32 = 1;
+    /// The handle pointer was null.
+    pub const NULL_HANDLE: i32 = -1;
+    /// The call does not fit the handle's state (feeding after finish, lines before finish).
+    pub const WRONG_STATE: i32 = -2;
+    /// An argument was unusable (not UTF-8, an unknown encoding name, a bad range).
+    pub const BAD_ARGUMENT: i32 = -3;
+}
+
+/// The opaque handle: one file's analysis, then its line index.
+pub struct Handle {
+    analyzer: Option<Analyzer>,
+    index: Option<LineIndex>,
+    lines: Option<StructureBuilder>,
+    locate: Option<Locate>,
+    result: Vec<u8>,
+}
+
+/// A search for the line that holds one byte.
+struct Locate {
+    builder: StructureBuilder,
+    offset: u64,
+    found: u64,
+}
+
+impl Handle {
+    /// A handle for a new analysis with these options (the index is always built).
+    pub fn new(mut opts: Options) -> Handle {
+        opts.index_every = Some(DEFAULT_INDEX_EVERY);
+        Handle {
+            analyzer: Some(Analyzer::new(opts)),
+            index: None,
+            lines: None,
+            locate: None,
+            result: Vec::new(),
+        }
+    }
+
+    /// Feeds a chunk of the file.
+    pub fn feed(&mut self, chunk: &[u8]) -> i32 {
+        match &mut self.analyzer {
+            Some(a) => {
+                a.feed(chunk);
+                status::OK
+            }
+            None => status::WRONG_STATE,
+        }
+    }
+
+    /// Ends the analysis: the report goes to the result, the index stays.
+    pub fn finish(&mut self) -> Result<Report, i32> {
+        let a = self.analyzer.take().ok_or(status::WRONG_STATE)?;
+        let (report, index) = a.finish_with_index();
+        self.result = report.to_json().into_bytes();
+        self.index = Some(index);
+        Ok(report)
+    }
+
+    /// Starts the structure of lines `first..=last`; returns the offset to read from.
+    pub fn lines_begin(
+        &mut self,
+        first: u64,
+        last: u64,
+        opts: StructureOptions,
+    ) -> Result<u64, i32> {
+        let index = self.index.as_ref().ok_or(status::WRONG_STATE)?;
+        if first == 0 || last < first {
+            return Err(status::BAD_ARGUMENT);
+        }
+        let b = StructureBuilder::new(index, first, last, opts);
+        let start = b.start_offset();
+        self.lines = Some(b);
+        Ok(start)
+    }
+
+    /// Feeds the bytes that follow the last ones (from the start offset on).
+    pub fn lines_feed(&mut self, chunk: &[u8]) -> i32 {
+        match &mut self.lines {
+            Some(b) => {
+                b.feed(chunk);
+                if b.done() {
+                    status::DONE
+                } else {
+                    status::OK
+                }
+            }
+            None => status::WRONG_STATE,
+        }
+    }
+
+    /// The structure asked for goes to the result as JSON.
+    pub fn lines_finish(&mut self) -> i32 {
+        match self.lines.take() {
+            Some(b) => {
+                let s = b.finish();
+                self.result = serde_json::to_vec(&s).unwrap_or_default();
+                status::OK
+            }
+            None => status::WRONG_STATE,
+        }
+    }
+
+    /// Starts looking for the line that holds byte `offset`; returns the offset to read from.
+    pub fn locate_begin(&mut self, offset: u64) -> Result<u64, i32> {
+        let index = self.index.as_ref().ok_or(status::WRONG_STATE)?;
+        let cp = index.checkpoint_before_offset(offset);
+        let opts = StructureOptions {
+            max_chars_per_line: 0,
+            max_text_per_line: 0,
+            all_chars: false,
+        };
+        let builder = StructureBuilder::new(index, cp.line, u64::MAX, opts);
+        let start = builder.start_offset();
+        self.locate = Some(Locate {
+            builder,
+            offset,
+            found: 0,
+        });
+        Ok(start)
+    }
+
+    /// Feeds the next bytes of a search; DONE once the line is found or the lines end.
+    pub fn locate_feed(&mut self, chunk: &[u8]) -> i32 {
+        let Some(l) = &mut self.locate else {
+            return status::WRONG_STATE;
+        };
+        if l.found > 0 {
+            return status::DONE;
+        }
+        l.builder.feed(chunk);
+        for line in l.builder.take_lines() {
+            let end = line.ending.as_ref().map_or(line.offset + line.length, |e| {
+                e.offset + (e.bytes.len() as u64 + 1) / 3
+            });
+            if line.offset <= l.offset && l.offset < end {
+                l.found = line.number;
+                return status::DONE;
+            }
+            if line.offset > l.offset {
+                return status::DONE;
+            }
+        }
+        if l.builder.done() {
+            status::DONE
+        } else {
+            status::OK
+        }
+    }
+
+    /// The line found (0 if none), ending the search.
+    pub fn locate_line(&mut self) -> u64 {
+        let Some(mut l) = self.locate.take() else {
+            return 0;
+        };
+        if l.found == 0 {
+            // The file ended: the last line may still be open in the builder.
+            let s = l.builder.finish();
+            for line in s.lines {
+                let end = line.ending.as_ref().map_or(line.offset + line.length, |e| {
+                    e.offset + (e.bytes.len() as u64 + 1) / 3
+                });
+                if line.offset <= l.offset && l.offset < end {
+                    l.found = line.number;
+                }
+            }
+        }
+        l.found
+    }
+
+    /// The result of the last call that produced one.
+    pub fn result(&self) -> &[u8] {
+        &self.result
+    }
+}
+
+// ---- the extern "C" surface -------------------------------------------------------------------
+
+/// Borrows the handle behind a pointer from JavaScript.
+fn handle<'a>(h: *mut Handle) -> Option<&'a mut Handle> {
+    // SAFETY: JavaScript only passes pointers that ts_new or ts_sample returned and that
+    // ts_free has not freed; the wasm module is single-threaded, so no other reference exists
+    // while an exported function runs.
+    unsafe { h.as_mut() }
+}
+
+/// Borrows `len` bytes at `ptr` (a buffer from ts_alloc).
+fn bytes<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+    if ptr.is_null() || len == 0 {
+        return &[];
+    }
+    // SAFETY: ptr comes from ts_alloc(n) with n >= len, and JavaScript filled those bytes.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
+fn utf8<'a>(ptr: *const u8, len: usize) -> Option<&'a str> {
+    std::str::from_utf8(bytes(ptr, len)).ok()
+}
+
+fn u64_of(x: f64) -> Option<u64> {
+    (x.is_finite() && x >= 0.0).then_some(x as u64)
+}
+
+/// Reserves `len` bytes in the module's memory for JavaScript to fill (free with ts_dealloc).
+#[no_mangle]
+pub extern "C" fn ts_alloc(len: usize) -> *mut u8 {
+    let mut v = Vec::<u8>::with_capacity(len.max(1));
+    let p = v.as_mut_ptr();
+    std::mem::forget(v);
+    p
+}
+
+/// Frees a buffer from ts_alloc (same length).
+///
+/// # Safety
+/// `ptr` must come from `ts_alloc(len)` and not have been freed.
+#[no_mangle]
+pub unsafe extern "C" fn ts_dealloc(ptr: *mut u8, len: usize) {
+    if !ptr.is_null() {
+        // SAFETY: ptr and len are those of a ts_alloc call: a Vec<u8> of capacity len.max(1)
+        // (for u8, with_capacity allocates exactly that) that nothing else owns.
+        unsafe { drop(Vec::from_raw_parts(ptr, 0, len.max(1))) }
+    }
+}
+
+/// A new analysis. `force` (UTF-8, may be empty) names a format to force (D10): `utf-16le`,
+/// `legacy`, `windows-1252` …; null is returned for a name nobody knows.
+#[no_mangle]
+pub extern "C" fn ts_new(force_ptr: *const u8, force_len: usize) -> *mut Handle {
+    let mut opts = Options::default();
+    if force_len > 0 {
+        let Some(name) = utf8(force_ptr, force_len) else {
+            return std::ptr::null_mut();
+        };
+        match opts.force_encoding(name) {
+            Ok(o) => opts = o,
+            Err(_) => return std::ptr::null_mut(),
+        }
+    }
+    Box::into_raw(Box::new(Handle::new(opts)))
+}
+
+/// Feeds `len` bytes at `ptr`.
+#[no_mangle]
+pub extern "C" fn ts_feed(h: *mut Handle, ptr: *const u8, len: usize) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, |h| h.feed(bytes(ptr, len)))
+}
+
+/// Ends the analysis; the report JSON is the result.
+#[no_mangle]
+pub extern "C" fn ts_finish(h: *mut Handle) -> i32 {
+    match handle(h) {
+        Some(h) => h.finish().map_or_else(|e| e, |_| status::OK),
+        None => status::NULL_HANDLE,
+    }
+}
+
+/// Where the last result starts.
+#[no_mangle]
+pub extern "C" fn ts_result_ptr(h: *mut Handle) -> *const u8 {
+    handle(h).map_or(std::ptr::null(), |h| h.result().as_ptr())
+}
+
+/// The last result's length in bytes.
+#[no_mangle]
+pub extern "C" fn ts_result_len(h: *mut Handle) -> usize {
+    handle(h).map_or(0, |h| h.result().len())
+}
+
+/// Starts the structure of lines `first..=last` (from 1); at most `max_chars` characters
+/// itemised and `max_text` characters of text per line. Returns the offset to read from, or a
+/// negative status.
+#[no_mangle]
+pub extern "C" fn ts_lines_begin(
+    h: *mut Handle,
+    first: f64,
+    last: f64,
+    max_chars: u32,
+    max_text: u32,
+) -> f64 {
+    let Some(h) = handle(h) else {
+        return f64::from(status::NULL_HANDLE);
+    };
+    let (Some(first), Some(last)) = (u64_of(first), u64_of(last)) else {
+        return f64::from(status::BAD_ARGUMENT);
+    };
+    let opts = StructureOptions {
+        max_chars_per_line: max_chars as usize,
+        max_text_per_line: max_text as usize,
+        all_chars: false,
+    };
+    h.lines_begin(first, last, opts)
+        .map_or_else(f64::from, |o| o as f64)
+}
+
+/// Feeds the bytes of a structure request; DONE when every line asked for is complete.
+#[no_mangle]
+pub extern "C" fn ts_lines_feed(h: *mut Handle, ptr: *const u8, len: usize) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, |h| h.lines_feed(bytes(ptr, len)))
+}
+
+/// Ends a structure request; the structure JSON is the result.
+#[no_mangle]
+pub extern "C" fn ts_lines_finish(h: *mut Handle) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, Handle::lines_finish)
+}
+
+/// Starts looking for the line that holds byte `offset`; returns the offset to read from.
+#[no_mangle]
+pub extern "C" fn ts_locate_begin(h: *mut Handle, offset: f64) -> f64 {
+    let Some(h) = handle(h) else {
+        return f64::from(status::NULL_HANDLE);
+    };
+    let Some(offset) = u64_of(offset) else {
+        return f64::from(status::BAD_ARGUMENT);
+    };
+    h.locate_begin(offset).map_or_else(f64::from, |o| o as f64)
+}
+
+/// Feeds the bytes of a search; DONE once the line is known.
+#[no_mangle]
+pub extern "C" fn ts_locate_feed(h: *mut Handle, ptr: *const u8, len: usize) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, |h| h.locate_feed(bytes(ptr, len)))
+}
+
+/// Ends a search: the line that holds the byte, 0 if none (in the mark, or past the end).
+#[no_mangle]
+pub extern "C" fn ts_locate_line(h: *mut Handle) -> f64 {
+    handle(h).map_or(0.0, |h| h.locate_line() as f64)
+}
+
+/// Encodes `text` (UTF-8) in `format` (`utf-8` … `utf-32be`, `legacy` = windows-1252) and
+/// analyses the bytes with the core. `flags`: 1 = put the format's mark first, 2 = let
+/// detection decide instead of forcing the format. Returns a handle whose result is
+/// `{bytes, unmappable, report, structure}` (null for a bad argument); free it with ts_free.
+#[no_mangle]
+pub extern "C" fn ts_sample(
+    format_ptr: *const u8,
+    format_len: usize,
+    text_ptr: *const u8,
+    text_len: usize,
+    flags: u32,
+) -> *mut Handle {
+    let (Some(format), Some(text)) = (utf8(format_ptr, format_len), utf8(text_ptr, text_len))
+    else {
+        return std::ptr::null_mut();
+    };
+    sample::sample(format, text, flags).map_or(std::ptr::null_mut(), one_shot)
+}
+
+/// Frees a handle.
+///
+/// # Safety
+/// `h` must be null or come from a `ts_*` function returning a handle, and not have been freed.
+#[no_mangle]
+pub unsafe extern "C" fn ts_free(h: *mut Handle) {
+    if !h.is_null() {
+        // SAFETY: h came from Box::into_raw in ts_new or ts_sample and is freed once.
+        unsafe { drop(Box::from_raw(h)) }
+    }
+}
+
+/// A handle whose result is `json` (for the one-shot calls below).
+fn one_shot(json: String) -> *mut Handle {
+    let mut h = Handle::new(Options::default());
+    h.analyzer = None;
+    h.result = json.into_bytes();
+    Box::into_raw(Box::new(h))
+}
+
+/// The UTF-16 inspector (SPEC I1) over `text` (UTF-8): a handle whose result is the core's
+/// `Inspection` as JSON; free it with ts_free. Null if the text is not UTF-8.
+#[no_mangle]
+pub extern "C" fn ts_utf16_inspect(text_ptr: *const u8, text_len: usize) -> *mut Handle {
+    let Some(text) = utf8(text_ptr, text_len) else {
+        return std::ptr::null_mut();
+    };
+    one_shot(serde_json::to_string(&textscope::utf16::inspect(text)).unwrap_or_default())
+}
+
+/// The UTF-16 validator (SPEC I2) over hex units ("D83D DE00", "0xD83D,0xDE00", "U+D83D"):
+/// a handle whose result is `{"ok": Validation}` or `{"error": ParseError}` as JSON.
+#[no_mangle]
+pub extern "C" fn ts_utf16_check(units_ptr: *const u8, units_len: usize) -> *mut Handle {
+    let Some(units) = utf8(units_ptr, units_len) else {
+        return std::ptr::null_mut();
+    };
+    let json = match textscope::utf16::check_units(units) {
+        Ok(v) => serde_json::json!({ "ok": v }),
+        Err(e) => serde_json::json!({ "error": e }),
+    };
+    one_shot(json.to_string())
+}

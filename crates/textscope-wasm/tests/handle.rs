@@ -1,0 +1,100 @@
+//! The adapter gives the same report as the core fed whole, whatever the chunking, and its
+//! line and locate requests agree with the core's structure.
+
+use textscope::{analyze, Options};
+use textscope_wasm::{status, Handle};
+
+const F2: &[u8] = &[
+    0xFF, 0xFE, 0x43, 0x00, 0x61, 0x00, 0x66, 0x00, 0xE9, 0x00, 0x20, 0x00, 0xAC, 0x20, 0x34, 0x00,
+    0x0D, 0x00, 0x0A, 0x00, 0x2D, 0x4E, 0x87, 0x65, 0x20, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0x0D, 0x00,
+    0x0A, 0x00,
+];
+
+fn analysed(bytes: &[u8], chunk: usize) -> Handle {
+    let mut h = Handle::new(Options::default());
+    for c in bytes.chunks(chunk) {
+        assert_eq!(h.feed(c), status::OK);
+    }
+    h.finish().unwrap();
+    h
+}
+
+#[test]
+fn report_equals_the_core_whole_at_every_chunk_size() {
+    let expected = analyze(F2, Options::default()).to_json();
+    for chunk in [1, 2, 3, 5, 34] {
+        let h = analysed(F2, chunk);
+        assert_eq!(std::str::from_utf8(h.result()).unwrap(), expected);
+    }
+}
+
+#[test]
+fn lines_request_gives_the_structure() {
+    let mut h = analysed(F2, 7);
+    let start = h.lines_begin(2, 2, Default::default()).unwrap() as usize;
+    let mut st = status::OK;
+    for c in F2[start..].chunks(3) {
+        st = h.lines_feed(c);
+        if st == status::DONE {
+            break;
+        }
+    }
+    assert_eq!(st, status::DONE);
+    assert_eq!(h.lines_finish(), status::OK);
+    let v: serde_json::Value = serde_json::from_slice(h.result()).unwrap();
+    assert_eq!(v["lines"][0]["number"], 2);
+    assert_eq!(v["lines"][0]["text"], "中文 😀");
+    assert_eq!(v["lines"][0]["chars"][3]["bytes"], "3D D8 00 DE");
+    assert_eq!(v["lines"][0]["chars"][3]["units"], "D83D DE00");
+}
+
+#[test]
+fn locate_finds_the_line_of_a_byte() {
+    let mut h = analysed(F2, 34);
+    for (offset, line) in [(2u64, 1u64), (17, 1), (19, 1), (20, 2), (33, 2)] {
+        let start = h.locate_begin(offset).unwrap() as usize;
+        h.locate_feed(&F2[start..]);
+        assert_eq!(h.locate_line(), line, "offset {offset}");
+    }
+    // A last line without an ending is found once the file ends.
+    let mut h = analysed(b"ab\ncd", 5);
+    let start = h.locate_begin(4).unwrap() as usize;
+    h.locate_feed(&b"ab\ncd"[start..]);
+    assert_eq!(h.locate_line(), 2);
+}
+
+#[test]
+fn calls_out_of_order_are_refused() {
+    let mut h = Handle::new(Options::default());
+    assert_eq!(
+        h.lines_begin(1, 1, Default::default()),
+        Err(status::WRONG_STATE)
+    );
+    h.finish().unwrap();
+    assert_eq!(h.feed(b"x"), status::WRONG_STATE);
+    assert_eq!(h.finish().err(), Some(status::WRONG_STATE));
+}
+
+#[test]
+fn utf16_inspector_and_validator_through_the_c_surface() {
+    use textscope_wasm::{ts_free, ts_result_len, ts_result_ptr, ts_utf16_check, ts_utf16_inspect};
+    let json = |h: *mut textscope_wasm::Handle| {
+        assert!(!h.is_null());
+        // SAFETY: the pointer and length describe the handle's result buffer.
+        let s = unsafe { std::slice::from_raw_parts(ts_result_ptr(h), ts_result_len(h)) };
+        let v: serde_json::Value = serde_json::from_slice(s).unwrap();
+        // SAFETY: h came from ts_utf16_* and is freed once.
+        unsafe { ts_free(h) };
+        v
+    };
+    let text = "😀";
+    let v = json(ts_utf16_inspect(text.as_ptr(), text.len()));
+    assert_eq!(v["code_points"][0]["utf16le"], "3D D8 00 DE");
+    let units = "D83D 0041";
+    let v = json(ts_utf16_check(units.as_ptr(), units.len()));
+    assert_eq!(v["ok"]["headline"]["class"], "EXPECTED_LOW_SURROGATE");
+    assert_eq!(v["ok"]["headline"]["position"], 1);
+    let bad = "zz";
+    let v = json(ts_utf16_check(bad.as_ptr(), bad.len()));
+    assert!(v["error"]["token"].is_string());
+}

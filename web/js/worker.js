@@ -1,0 +1,91 @@
+// The analysis worker: reads the file with File.slice in chunks, feeds the wasm core, keeps the
+// handle (and so the sparse line index) for structure requests. The protocol is in docs/web.md.
+import { load, DONE } from './textscope.js';
+
+const CHUNK = 4 * 1024 * 1024; // analysis reads
+const READ = 1024 * 1024; // structure and locate reads
+
+let file = null;
+let analysis = null;
+let generation = 0; // bumped by every analyse and cancel: stale loops stop
+let queue = Promise.resolve();
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === 'cancel') {
+    generation++;
+    return;
+  }
+  if (m.type === 'analyse') generation++;
+  const gen = generation;
+  queue = queue.then(() => handle(m, gen)).catch((err) => {
+    self.postMessage({ type: 'error', id: m.id, message: String(err && err.message || err) });
+  });
+};
+
+async function handle(m, gen) {
+  const ts = await load();
+  switch (m.type) {
+    case 'analyse': return analyse(ts, m, gen);
+    case 'lines': return lines(m);
+    case 'locate': return locate(m);
+    default: throw new Error(`unknown request ${m.type}`);
+  }
+}
+
+async function analyse(ts, m, gen) {
+  if (analysis) analysis.free();
+  analysis = null;
+  file = m.file;
+  const chunk = m.chunk || CHUNK;
+  const a = ts.open(m.force || '');
+  const t0 = performance.now();
+  let pos = 0;
+  self.postMessage({ type: 'progress', done: 0, total: file.size });
+  while (pos < file.size) {
+    if (gen !== generation) {
+      a.free();
+      self.postMessage({ type: 'cancelled' });
+      return;
+    }
+    const end = Math.min(file.size, pos + chunk);
+    const bytes = new Uint8Array(await file.slice(pos, end).arrayBuffer());
+    a.feed(bytes);
+    pos = end;
+    self.postMessage({ type: 'progress', done: pos, total: file.size });
+  }
+  if (gen !== generation) {
+    a.free();
+    self.postMessage({ type: 'cancelled' });
+    return;
+  }
+  const report = a.finish();
+  analysis = a;
+  self.postMessage({ type: 'report', report, ms: performance.now() - t0 });
+}
+
+/** Reads from `start` in READ slices, feeding `feed` until it says DONE or the file ends. */
+async function readFrom(start, feed) {
+  let pos = start;
+  while (pos < file.size) {
+    const end = Math.min(file.size, pos + READ);
+    const bytes = new Uint8Array(await file.slice(pos, end).arrayBuffer());
+    pos = end;
+    if (feed(bytes) === DONE) return;
+  }
+}
+
+async function lines(m) {
+  if (!analysis) throw new Error('no file analysed');
+  const start = analysis.linesBegin(m.first, m.last, m.maxChars, m.maxText);
+  await readFrom(start, (b) => analysis.linesFeed(b));
+  const structure = JSON.parse(analysis.linesFinish());
+  self.postMessage({ type: 'lines', id: m.id, structure });
+}
+
+async function locate(m) {
+  if (!analysis) throw new Error('no file analysed');
+  const start = analysis.locateBegin(m.offset);
+  await readFrom(start, (b) => analysis.locateFeed(b));
+  self.postMessage({ type: 'locate', id: m.id, line: analysis.locateLine() });
+}
