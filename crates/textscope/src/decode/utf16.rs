@@ -35,7 +35,11 @@ impl Utf16Decoder {
             i = 1;
         }
         while let Some(pair) = chunk.get(i..i + 2) {
-            let (lo, hi) = if self.be { (pair[1], pair[0]) } else { (pair[0], pair[1]) };
+            let (lo, hi) = if self.be {
+                (pair[1], pair[0])
+            } else {
+                (pair[0], pair[1])
+            };
             if S::ASCII_RUNS && hi == 0 && lo.wrapping_sub(0x20) < 0x5F && self.high.is_none() {
                 let rest = chunk.get(i..).unwrap_or_default();
                 let n = printable_prefix_utf16(rest, self.be);
