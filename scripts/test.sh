@@ -11,3 +11,6 @@ fi
 
 echo "== cargo test (library, CLI, properties, corpus)"
 cargo test --workspace --locked
+
+echo "== browser tests (headless Chromium against textscope serve)"
+bash tests/browser/run.sh

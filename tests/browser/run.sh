@@ -10,14 +10,18 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "run.sh: installing chromium (apt)" >&2
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
+# A CJK font, so that screenshots show Chinese and Japanese text rather than empty boxes.
+if ! fc-list 2>/dev/null | grep -qi "wenquanyi\|noto sans cjk"; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null 2>&1 || \
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null 2>&1; } || \
+    echo "run.sh: no CJK font installed; screenshots may show boxes for CJK text" >&2
+fi
 if [ ! -d "$here/node_modules/playwright-core" ]; then
   (cd "$here" && npm ci --no-audit --no-fund)
 fi
 
 cd "$root"
 cargo build -p textscope-cli
-# The stand-in server, used only while main.rs has no `serve` subcommand.
-cargo build -p textscope-cli --example serve
 
 cd "$here"
 exec node --test --test-concurrency=1 --test-timeout=600000 tests/

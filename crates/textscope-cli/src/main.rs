@@ -7,6 +7,8 @@
 mod input;
 mod parallel;
 mod render;
+mod serve;
+mod site;
 mod utf16_cmd;
 
 use clap::{Parser, ValueEnum};
@@ -41,6 +43,19 @@ enum Command {
     /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes (SPEC §8).
     /// Exit status 1 when the units or bytes are not well-formed.
     Utf16(utf16_cmd::Utf16Args),
+    /// Serve the web explorer on this machine only (127.0.0.1 and ::1) and print its address.
+    /// Files dropped on its pages are analysed in the browser and never leave the machine.
+    Serve {
+        /// The port (0: any free port; the one taken is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
+    /// Write the web explorer as static files, to publish anywhere.
+    Site {
+        /// The folder to write to (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: std::path::PathBuf,
+    },
 }
 
 /// The report of files (the default command).
@@ -156,6 +171,29 @@ fn main() -> ExitCode {
     if let Some(command) = &cli.command {
         return match command {
             Command::Utf16(args) => utf16_cmd::run(args, use_color(ColorChoice::Auto)),
+            Command::Serve { port } => match serve::serve(*port) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("textscope: cannot serve on 127.0.0.1:{port}: {e}");
+                    ExitCode::from(2)
+                }
+            },
+            Command::Site { out } => match site::write_site(out) {
+                Ok(()) => {
+                    println!(
+                        "textscope: wrote the site to {}",
+                        render::safe(&out.display().to_string())
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!(
+                        "textscope: cannot write the site to {}: {e}",
+                        render::safe(&out.display().to_string())
+                    );
+                    ExitCode::from(2)
+                }
+            },
         };
     }
     report_files(&cli.report)

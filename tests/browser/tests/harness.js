@@ -16,9 +16,9 @@ export const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'textscope-browser-'));
 // Generated files (one is 200 MiB) and profiles go when the test file's process ends.
 process.on('exit', () => fs.rmSync(TMP, { recursive: true, force: true }));
 
-/** Starts a server: `textscope serve --port 0`, or the stand-in example until main.rs has it. */
+/** Starts the server: `textscope serve --port 0`, and reads the address it prints. */
 export async function startServer() {
-  const tries = [[CLI, ['serve', '--port', '0']], [path.join(BIN_DIR, 'examples/serve'), ['--port', '0']]];
+  const tries = [[CLI, ['serve', '--port', '0']]];
   for (const [bin, args] of tries) {
     if (!fs.existsSync(bin)) continue;
     const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
