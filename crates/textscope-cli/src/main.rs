@@ -4,10 +4,12 @@
 //! `input` is the only reader, `render` the only printers. Exit status: 0 when every file was
 //! analysed, 2 when any could not be read (each gets a one-line error).
 
+mod check;
+mod convert;
 mod input;
 mod render;
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 use render::Style;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -21,9 +23,14 @@ use textscope::{Analyzer, Options, StructureBuilder, StructureOptions};
     long_about = "Tells exactly what a text file is and what is wrong with it, to the byte: its \
 encoding (UTF-8, UTF-16LE/BE, UTF-32LE/BE or a legacy code page) and why, its byte order mark, \
 its lines and line endings, and every problem with offset, line and column.",
-    after_help = "Exit status: 0 when every file was analysed, 2 when any could not be read."
+    after_help = "Exit status: 0 when every file was analysed, 2 when any could not be read.",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// Files to analyse ("-" reads standard input).
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
@@ -69,6 +76,14 @@ struct Cli {
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check files and directories against rules (SPEC problems and policy); see docs/check.md.
+    Check(check::CheckArgs),
+    /// Convert between the Unicode formats, never losing text.
+    Convert(convert::ConvertArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -127,6 +142,11 @@ fn display_name(path: &str) -> &str {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    match &cli.command {
+        Some(Command::Check(a)) => return check::run(a),
+        Some(Command::Convert(a)) => return convert::run(a),
+        None => {}
+    }
     let mut opts = Options {
         max_problems_per_kind: cli.max_problems,
         ..Options::default()
