@@ -384,7 +384,8 @@ pub fn vet(path: &str, r: &Report, forced: bool, replace: bool) -> Result<u64, C
     Ok(count)
 }
 
-/// Converts a whole buffer (both passes, in memory): for tests and small callers.
+/// Converts a whole buffer (both passes, in memory): the tests' entry point.
+#[cfg(test)]
 pub fn convert_bytes(bytes: &[u8], opts: &Options, plan: Plan) -> Result<Vec<u8>, ConvertError> {
     let mut a = Analyzer::new(opts.clone());
     a.feed(bytes);
@@ -596,7 +597,9 @@ fn convert_one(inp: &Input, opts: &Options, plan: Plan, dest: &Dest) -> Result<u
             write_atomically(p, Some(p), |w| convert_into(inp, &index, size, plan, w))?
         }
     };
-    debug_assert!(n == replaced || !plan.replace || n == 0 || replaced > 0);
+    if n != replaced {
+        return Err(ConvertError::Changed { path: name });
+    }
     Ok(n)
 }
 

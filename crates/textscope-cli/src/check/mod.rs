@@ -326,6 +326,9 @@ fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
         };
         return vec![(shown(root), Outcome::Error(cause))];
     }
+    if std::fs::metadata(root).is_err() {
+        return vec![(shown(root), Outcome::Error("dangling symbolic link".into()))];
+    }
     let mut b = ignore::WalkBuilder::new(root);
     let honour = !args.no_ignore;
     b.hidden(!args.hidden)
@@ -377,9 +380,15 @@ fn walk_error(err: ignore::Error) -> (String, Outcome) {
         }
     }
     let cause = match e {
-        ignore::Error::Io(io) if io.kind() == io::ErrorKind::PermissionDenied => {
-            "permission denied".to_string()
-        }
+        ignore::Error::Io(io) => match io.kind() {
+            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            io::ErrorKind::NotFound => "no such file or directory".to_string(),
+            _ => {
+                let s = io.to_string();
+                s.find(" (os error")
+                    .map_or(s.clone(), |i| s[..i].to_string())
+            }
+        },
         other => other.to_string(),
     };
     (path, Outcome::Error(cause))

@@ -544,7 +544,7 @@ pub fn findings(
             whole(
                 Rule::Encoding,
                 format!(
-                    "encoding {enc} is not allowed (allowed: {})",
+                    "{enc} is not an allowed encoding (allowed: {})",
                     allowed.join(", ")
                 ),
             );
@@ -685,7 +685,7 @@ mod tests {
         );
         assert_eq!(
             got[1].4,
-            "encoding utf-8 is not allowed (allowed: utf-16le)"
+            "utf-8 is not an allowed encoding (allowed: utf-16le)"
         );
         let p = Policy::resolve(&[&layer(|l| l.bom = Some(BomPolicy::Require))]);
         assert_eq!(
