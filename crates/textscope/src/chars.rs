@@ -7,7 +7,8 @@
 //!
 //! ```
 //! use textscope::chars::{CharDecoder, Decoded};
-//! let (index, _) = textscope::detect_window(b"a\xFFb", true, &textscope::Options::default());
+//! let opts = textscope::Options::default().force_encoding("utf-8").unwrap();
+//! let (index, _) = textscope::detect_window(b"a\xFFb", true, &opts);
 //! let mut d = CharDecoder::new(&index);
 //! let mut out = Vec::new();
 //! d.feed(b"a\xFFb", |offset, _bytes, c| out.push((offset, c)));
