@@ -63,7 +63,11 @@ pub fn open(path: &str) -> Result<(Source, Option<u64>), InputError> {
     if path == "-" {
         return Ok((Source::Stdin(io::stdin()), None));
     }
-    let p = Path::new(path);
+    open_path(Path::new(path), path)
+}
+
+/// Opens a file by its path (which need not be UTF-8); errors name it as `path` says.
+pub fn open_path(p: &Path, path: &str) -> Result<(Source, Option<u64>), InputError> {
     let meta = match std::fs::metadata(p) {
         Ok(m) => m,
         Err(e) => {

@@ -4,6 +4,8 @@
 //! `input` is the only reader, `render` the only printers. Exit status: 0 when every file was
 //! analysed, 2 when any could not be read (each gets a one-line error).
 
+mod check;
+mod convert;
 mod input;
 mod parallel;
 mod render;
@@ -40,6 +42,11 @@ struct Cli {
 /// The other tools, each over the same core.
 #[derive(clap::Subcommand, Debug)]
 enum Command {
+    /// Check files and directory trees against rules (SPEC problems and policy), for CI and
+    /// pre-commit. Exit status 0: nothing denied found; 1: found; 2: errors.
+    Check(check::CheckArgs),
+    /// Convert between the Unicode formats (and from a legacy code page) without losing text.
+    Convert(convert::ConvertArgs),
     /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes (SPEC §8).
     /// Exit status 1 when the units or bytes are not well-formed.
     Utf16(utf16_cmd::Utf16Args),
@@ -170,6 +177,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(command) = &cli.command {
         return match command {
+            Command::Check(args) => check::run(args),
+            Command::Convert(args) => convert::run(args),
             Command::Utf16(args) => utf16_cmd::run(args, use_color(ColorChoice::Auto)),
             Command::Serve { port } => match serve::serve(*port) {
                 Ok(()) => ExitCode::SUCCESS,

@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 mod analyzer;
+pub mod chars;
 mod decode;
 mod detect;
 mod format;

@@ -1,0 +1,160 @@
+//! `textscope.toml`: the project's check settings, one `[check]` table.
+//!
+//! ```toml
+//! [check]
+//! deny = ["bidi", "final-newline"]   # rule names or groups (problems, policy, all)
+//! allow = ["control_character"]
+//! encodings = ["utf-8"]              # enables the encoding rule
+//! eol = "lf"                         # lf | crlf | cr; enables the eol rule
+//! max_line_length = 120              # enables the line-length rule
+//! bom = "forbid"                     # forbid | require | allow
+//! final_newline = true               # true denies final-newline, false allows it
+//! editorconfig = true                # read .editorconfig files (default true)
+//! ```
+
+use super::rules::{Allowed, BomPolicy, Eol, Layer};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The file name looked for.
+pub const FILE_NAME: &str = "textscope.toml";
+
+#[derive(Debug, Deserialize, Default)]
+struct File {
+    #[serde(default)]
+    check: Option<Check>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    #[serde(default)]
+    deny: Vec<String>,
+    #[serde(default)]
+    allow: Vec<String>,
+    encodings: Option<Vec<String>>,
+    eol: Option<Eol>,
+    max_line_length: Option<u64>,
+    bom: Option<BomPolicy>,
+    final_newline: Option<bool>,
+    editorconfig: Option<bool>,
+}
+
+/// A loaded config: its layer and whether .editorconfig files are read.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Config {
+    pub path: Option<PathBuf>,
+    pub layer: Layer,
+    pub editorconfig: bool,
+}
+
+/// Why a config could not be used: the file and the cause.
+#[derive(Debug)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    pub cause: String,
+}
+
+/// Parses the text of a `textscope.toml`; the deny list is applied after the allow list,
+/// so a rule in both is denied.
+pub fn parse(text: &str) -> Result<(Layer, bool), String> {
+    let f: File = toml::from_str(text).map_err(|e| e.to_string().trim_end().replace('\n', " "))?;
+    let c = f.check.unwrap_or_default();
+    let mut l = Layer::default();
+    l.set_rules(&c.allow, false)?;
+    l.set_rules(&c.deny, true)?;
+    if let Some(e) = &c.encodings {
+        l.encodings = Some(
+            e.iter()
+                .map(|s| Allowed::parse(s))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    l.eol = c.eol;
+    l.max_line_length = c.max_line_length;
+    l.bom = c.bom;
+    l.final_newline = c.final_newline;
+    Ok((l, c.editorconfig.unwrap_or(true)))
+}
+
+/// Loads a config file.
+pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    let err = |cause: String| ConfigError {
+        path: path.to_path_buf(),
+        cause,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+    let (layer, editorconfig) = parse(&text).map_err(err)?;
+    Ok(Config {
+        path: Some(path.to_path_buf()),
+        layer,
+        editorconfig,
+    })
+}
+
+/// Finds `textscope.toml` for a checked root: in the root (its directory for a file), then
+/// in each parent, stopping after a directory that holds `.git` (the repository's top).
+pub fn discover(root: &Path) -> Option<PathBuf> {
+    let abs = std::path::absolute(root).ok()?;
+    let start = if abs.is_dir() {
+        abs
+    } else {
+        abs.parent()?.to_path_buf()
+    };
+    for dir in start.ancestors() {
+        let candidate = dir.join(FILE_NAME);
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+        if dir.join(".git").exists() {
+            break;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::rules::Rule;
+
+    #[test]
+    fn parses_every_key() {
+        let (l, ec) = parse(
+            "[check]\ndeny = [\"bidi\"]\nallow = [\"nul\", \"bidi\"]\nencodings = [\"utf-8\", \"latin1\"]\n\
+             eol = \"crlf\"\nmax_line_length = 99\nbom = \"require\"\nfinal_newline = false\neditorconfig = false\n",
+        )
+        .unwrap();
+        assert!(!ec);
+        assert_eq!(l.explicit.get(&Rule::Bidi), Some(&true));
+        assert_eq!(
+            l.explicit.get(&Rule::Problem(textscope::ProblemKind::Nul)),
+            Some(&false)
+        );
+        assert_eq!(l.encodings.as_ref().unwrap().len(), 2);
+        assert_eq!(l.eol, Some(Eol::Crlf));
+        assert_eq!(l.max_line_length, Some(99));
+        assert_eq!(l.bom, Some(BomPolicy::Require));
+        assert_eq!(l.final_newline, Some(false));
+    }
+
+    #[test]
+    fn empty_and_other_tables_are_fine() {
+        assert_eq!(parse("").unwrap(), (Layer::default(), true));
+        assert_eq!(parse("[other]\nx = 1\n").unwrap(), (Layer::default(), true));
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert!(parse("[check]\ndenny = []\n")
+            .unwrap_err()
+            .contains("denny"));
+        assert!(parse("[check]\ndeny = [\"zzz\"]\n")
+            .unwrap_err()
+            .contains("zzz"));
+        assert!(parse("[check]\neol = \"nel\"\n").is_err());
+        assert!(parse("[check]\nencodings = [\"klingon\"]\n")
+            .unwrap_err()
+            .contains("klingon"));
+    }
+}

@@ -1,0 +1,523 @@
+//! `textscope check [PATH…]`: a linter over a tree. It walks directories in parallel the way
+//! ripgrep does (crate `ignore`: .gitignore, .ignore, hidden files), skips binary files (D7),
+//! analyses each file with the core, and reports every denied finding, sorted by path.
+//!
+//! Settings come in layers, lowest first: defaults (P1–P9 denied, policy rules off),
+//! `.editorconfig`, `textscope.toml`, the command line. See docs/check.md.
+//!
+//! Exit status: 0 when nothing denied was found, 1 when something was, 2 on an error (a file or
+//! directory that could not be read, a bad config); the rest is still checked.
+
+pub mod config;
+pub mod editorconfig;
+pub mod output;
+mod progress;
+pub mod rules;
+
+use crate::input;
+use output::{OutputFormat, Summary};
+use rules::{Allowed, BomPolicy, Eol, Finding, Layer, Policy, Rule, Scanner};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+use textscope::chars::CharDecoder;
+use textscope::{Analyzer, Format, Options};
+
+/// Arguments of `textscope check`.
+#[derive(clap::Args, Debug, Default)]
+#[command(
+    after_help = "Rules: the SPEC problems (unpaired_surrogate, nul, control_character, \
+bom_in_text, truncated_character, invalid_code_point, invalid_utf8, unmapped_byte, \
+mixed_line_endings: denied by default) and the policy rules (bom, encoding, eol, final-newline, \
+bidi, line-length: off by default). Groups: problems, policy, all. \
+Precedence: command line > textscope.toml > .editorconfig > defaults.\n\n\
+Exit status: 0 when nothing denied was found, 1 when something was, 2 on errors."
+)]
+pub struct CheckArgs {
+    /// Files or directories to check (default: the current directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Deny these rules (comma-separated, repeatable): rule names, or problems, policy, all.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub deny: Vec<String>,
+
+    /// Allow these rules: findings of an allowed rule are not reported.
+    #[arg(long = "allow-rule", value_name = "RULE", value_delimiter = ',')]
+    pub allow_rule: Vec<String>,
+
+    /// Allowed encodings (denies `encoding`): utf-8, utf-16le, utf-16be, utf-32le, utf-32be,
+    /// ascii, legacy or a code page such as latin1. ASCII text counts as utf-8.
+    #[arg(
+        long = "allow",
+        alias = "encodings",
+        value_name = "ENCODING",
+        value_delimiter = ','
+    )]
+    pub allow: Vec<String>,
+
+    /// The required line ending (denies `eol`).
+    #[arg(long, value_enum, value_name = "EOL")]
+    pub eol: Option<Eol>,
+
+    /// The longest line allowed, in characters (denies `line-length`).
+    #[arg(long, value_name = "N")]
+    pub max_line_length: Option<u64>,
+
+    /// Require a byte order mark (the `bom` rule then finds files without one).
+    #[arg(long, conflicts_with = "forbid_bom")]
+    pub require_bom: bool,
+
+    /// Forbid a byte order mark (the same as `--deny bom`).
+    #[arg(long)]
+    pub forbid_bom: bool,
+
+    /// Require a line ending at the end of every file (the same as `--deny final-newline`).
+    #[arg(long)]
+    pub final_newline: bool,
+
+    /// Read this config file instead of looking for textscope.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+
+    /// Read no textscope.toml.
+    #[arg(long)]
+    pub no_config: bool,
+
+    /// Read no .editorconfig.
+    #[arg(long)]
+    pub no_editorconfig: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text, value_name = "FORMAT")]
+    pub format: OutputFormat,
+
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
+    /// Check binary files too (decoded as UTF-8).
+    #[arg(long)]
+    pub include_binary: bool,
+
+    /// Check hidden files and directories too (.git is always skipped).
+    #[arg(long)]
+    pub hidden: bool,
+
+    /// Do not honour .gitignore, .ignore and git's exclude files.
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Threads for the walk (default: every core).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Most problems listed per kind and file (counts stay exact).
+    #[arg(long, value_name = "N", default_value_t = rules::MAX_LISTED)]
+    pub max_problems: usize,
+
+    /// List the rules and exit.
+    #[arg(long)]
+    pub list_rules: bool,
+}
+
+/// What happened to one file.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Checked: the denied findings (listed) and their exact counts by rule.
+    Checked {
+        findings: Vec<Finding>,
+        counts: BTreeMap<Rule, u64>,
+    },
+    /// Binary (D7), skipped.
+    SkippedBinary,
+    /// Could not be read: the cause.
+    Error(String),
+}
+
+/// Shared by the walker's threads.
+struct Ctx {
+    cli: Layer,
+    config: config::Config,
+    editorconfig: bool,
+    cache: editorconfig::Cache,
+    include_binary: bool,
+    max_problems: usize,
+    done: Arc<AtomicU64>,
+}
+
+/// The command-line layer (the highest).
+pub fn cli_layer(a: &CheckArgs) -> Result<Layer, String> {
+    let mut l = Layer::default();
+    l.set_rules(&a.allow_rule, false)?;
+    l.set_rules(&a.deny, true)?;
+    if !a.allow.is_empty() {
+        l.encodings = Some(
+            a.allow
+                .iter()
+                .map(|s| Allowed::parse(s))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    l.eol = a.eol;
+    l.max_line_length = a.max_line_length;
+    if a.require_bom {
+        l.bom = Some(BomPolicy::Require);
+    } else if a.forbid_bom {
+        l.bom = Some(BomPolicy::Forbid);
+    }
+    if a.final_newline {
+        l.final_newline = Some(true);
+    }
+    Ok(l)
+}
+
+/// Runs `textscope check`.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    if args.list_rules {
+        for r in Rule::all() {
+            println!("{:<20} {}", r.name(), r.describe());
+        }
+        return ExitCode::SUCCESS;
+    }
+    let format = if args.json {
+        OutputFormat::Json
+    } else {
+        args.format
+    };
+    let cli = match cli_layer(args) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("textscope: check: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let roots: Vec<PathBuf> = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut summary = Summary::default();
+    let progress = progress::Progress::start();
+    let mut results: Vec<(String, Outcome)> = Vec::new();
+    for root in &roots {
+        let config = match load_config(args, root) {
+            Ok(c) => c,
+            Err(e) => {
+                progress.clear();
+                eprintln!(
+                    "textscope: {}: {}",
+                    crate::render::safe(&e.path.to_string_lossy()),
+                    e.cause
+                );
+                return ExitCode::from(2);
+            }
+        };
+        let ctx = Ctx {
+            cli: cli.clone(),
+            editorconfig: config.editorconfig && !args.no_editorconfig,
+            config,
+            cache: editorconfig::Cache::default(),
+            include_binary: args.include_binary,
+            max_problems: args.max_problems,
+            done: progress.counter(),
+        };
+        results.extend(walk(root, args, &ctx));
+    }
+    progress.finish();
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+    let written = write_results(&mut out, format, &results, &mut summary);
+    match written.and_then(|()| {
+        if format == OutputFormat::Json {
+            writeln!(out, "{}", summary.json())?;
+        }
+        out.flush()
+    }) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("textscope: cannot write the output: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if format != OutputFormat::Json {
+        eprintln!("{}", summary.sentence());
+    }
+    if summary.errors > 0 {
+        ExitCode::from(2)
+    } else if summary.total() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn load_config(args: &CheckArgs, root: &Path) -> Result<config::Config, config::ConfigError> {
+    if args.no_config {
+        return Ok(config::Config {
+            editorconfig: true,
+            ..Default::default()
+        });
+    }
+    match args.config.clone().or_else(|| config::discover(root)) {
+        Some(p) => config::load(&p),
+        None => Ok(config::Config {
+            editorconfig: true,
+            ..Default::default()
+        }),
+    }
+}
+
+/// Prints the sorted outcomes; errors go to stderr (one line each) in the same order.
+fn write_results(
+    out: &mut impl Write,
+    format: OutputFormat,
+    results: &[(String, Outcome)],
+    summary: &mut Summary,
+) -> io::Result<()> {
+    for (path, outcome) in results {
+        match outcome {
+            Outcome::Checked { findings, counts } => {
+                summary.files += 1;
+                summary.add(counts);
+                for f in findings {
+                    writeln!(out, "{}", output::finding(format, path, f))?;
+                }
+                let total: u64 = counts.values().sum();
+                let left = total.saturating_sub(findings.len() as u64);
+                if left > 0 {
+                    out.flush()?;
+                    eprintln!(
+                        "textscope: {}: {left} more findings not listed (see --max-problems)",
+                        crate::render::safe(path)
+                    );
+                }
+            }
+            Outcome::SkippedBinary => summary.skipped_binary += 1,
+            Outcome::Error(cause) => {
+                summary.errors += 1;
+                out.flush()?;
+                eprintln!("textscope: {}: {cause}", crate::render::safe(path));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The path as shown: as walked, without a leading `./`.
+fn shown(p: &Path) -> String {
+    let s = p.to_string_lossy();
+    let s = s.strip_prefix("./").unwrap_or(&s);
+    s.to_string()
+}
+
+/// Walks one root in parallel; the outcomes in any order.
+fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
+    if let Err(e) = std::fs::symlink_metadata(root) {
+        let cause = if e.kind() == io::ErrorKind::NotFound {
+            "no such file or directory".to_string()
+        } else {
+            e.to_string()
+        };
+        return vec![(shown(root), Outcome::Error(cause))];
+    }
+    if std::fs::metadata(root).is_err() {
+        return vec![(shown(root), Outcome::Error("dangling symbolic link".into()))];
+    }
+    let mut b = ignore::WalkBuilder::new(root);
+    let honour = !args.no_ignore;
+    b.hidden(!args.hidden)
+        .ignore(honour)
+        .git_ignore(honour)
+        .git_global(honour)
+        .git_exclude(honour)
+        .parents(honour)
+        .require_git(false)
+        .follow_links(false)
+        .filter_entry(|e| e.file_name() != ".git")
+        .threads(args.threads.unwrap_or(0));
+    let (tx, rx) = mpsc::channel();
+    b.build_parallel().run(|| {
+        let tx = tx.clone();
+        Box::new(move |entry| {
+            let item = match entry {
+                Ok(e) => {
+                    let ft = e.file_type();
+                    let is_file = ft.is_some_and(|t| t.is_file());
+                    let explicit_link = e.depth() == 0 && ft.is_some_and(|t| t.is_symlink());
+                    (is_file || explicit_link).then(|| (shown(e.path()), check_path(e.path(), ctx)))
+                }
+                Err(err) => Some(walk_error(err)),
+            };
+            if let Some(item) = item {
+                let _ = tx.send(item);
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    drop(tx);
+    rx.into_iter().collect()
+}
+
+fn walk_error(err: ignore::Error) -> (String, Outcome) {
+    let mut path = String::new();
+    let mut e = &err;
+    loop {
+        match e {
+            ignore::Error::WithPath { path: p, err } => {
+                path = shown(p);
+                e = err;
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                e = err
+            }
+            _ => break,
+        }
+    }
+    let cause = match e {
+        ignore::Error::Io(io) => match io.kind() {
+            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            io::ErrorKind::NotFound => "no such file or directory".to_string(),
+            _ => {
+                let s = io.to_string();
+                s.find(" (os error")
+                    .map_or(s.clone(), |i| s[..i].to_string())
+            }
+        },
+        other => other.to_string(),
+    };
+    (path, Outcome::Error(cause))
+}
+
+/// The policy for one file: defaults < .editorconfig < textscope.toml < command line.
+fn policy_for(path: &Path, ctx: &Ctx) -> Policy {
+    let ec = if ctx.editorconfig {
+        match std::path::absolute(path) {
+            Ok(abs) => editorconfig::layer_for(&ctx.cache.chain(&abs), &abs),
+            Err(_) => Layer::default(),
+        }
+    } else {
+        Layer::default()
+    };
+    Policy::resolve(&[&ec, &ctx.config.layer, &ctx.cli])
+}
+
+fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
+    let policy = policy_for(path, ctx);
+    let outcome = match check_file(path, &policy, ctx.include_binary, ctx.max_problems) {
+        Ok(o) => o,
+        Err(e) => Outcome::Error(e.cause),
+    };
+    ctx.done.fetch_add(1, Ordering::Relaxed);
+    outcome
+}
+
+/// The streaming state for one file: the window, then the analyser and the scanner.
+struct FileCheck<'a> {
+    policy: &'a Policy,
+    include_binary: bool,
+    opts: Options,
+    window: Vec<u8>,
+    started: Option<Started>,
+    binary: bool,
+}
+
+struct Started {
+    analyzer: Analyzer,
+    scan: Option<(CharDecoder, Scanner)>,
+}
+
+impl FileCheck<'_> {
+    fn start(&mut self, at_eof: bool) {
+        let (mut index, rep) = textscope::detect_window(&self.window, at_eof, &self.opts);
+        if rep.format == Format::Binary {
+            if !self.include_binary {
+                self.binary = true;
+                return;
+            }
+            self.opts.force = Some(Format::Utf8);
+            index = textscope::detect_window(&self.window, at_eof, &self.opts).0;
+        }
+        let mut analyzer = Analyzer::new(self.opts.clone());
+        analyzer.feed(&self.window);
+        let mut scan = self
+            .policy
+            .needs_scan()
+            .then(|| (CharDecoder::new(&index), Scanner::new(self.policy)));
+        if let Some((d, s)) = scan.as_mut() {
+            let body = self
+                .window
+                .get(index.mark_len as usize..)
+                .unwrap_or_default();
+            d.feed(body, |o, _, c| s.on(o, c));
+        }
+        self.window = Vec::new();
+        self.started = Some(Started { analyzer, scan });
+    }
+
+    /// False once the file is known to be binary (stop reading).
+    fn feed(&mut self, mut chunk: &[u8]) -> bool {
+        if self.started.is_none() {
+            let take = (textscope::WINDOW - self.window.len()).min(chunk.len());
+            self.window.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
+            if self.window.len() < textscope::WINDOW {
+                return true;
+            }
+            self.start(false);
+        }
+        if let Some(st) = self.started.as_mut() {
+            st.analyzer.feed(chunk);
+            if let Some((d, s)) = st.scan.as_mut() {
+                d.feed(chunk, |o, _, c| s.on(o, c));
+            }
+        }
+        !self.binary
+    }
+
+    fn finish(mut self) -> Outcome {
+        if self.started.is_none() && !self.binary {
+            self.start(true);
+        }
+        let Some(st) = self.started else {
+            return Outcome::SkippedBinary;
+        };
+        let report = st.analyzer.finish();
+        let scanner = st.scan.map(|(mut d, mut s)| {
+            d.finish(|o, _, c| s.on(o, c));
+            s.finish();
+            s
+        });
+        let (findings, counts) = rules::findings(&report, self.policy, scanner);
+        Outcome::Checked { findings, counts }
+    }
+}
+
+/// Checks one file against a policy (the library-style entry point the tests use).
+pub fn check_file(
+    path: &Path,
+    policy: &Policy,
+    include_binary: bool,
+    max_problems: usize,
+) -> Result<Outcome, input::InputError> {
+    let name = path.to_string_lossy();
+    let (mut src, _) = input::open_path(path, &name)?;
+    let mut fc = FileCheck {
+        policy,
+        include_binary,
+        opts: Options {
+            max_problems_per_kind: max_problems,
+            ..Options::default()
+        },
+        window: Vec::with_capacity(textscope::WINDOW),
+        started: None,
+        binary: false,
+    };
+    input::stream(&name, &mut src, None, |chunk| fc.feed(chunk))?;
+    Ok(fc.finish())
+}

@@ -1,0 +1,347 @@
+//! End-to-end tests of `textscope check` over a repository tree generated in a temp dir.
+//! They run the binary, so they need the `check` subcommand wired in main.rs.
+
+use std::path::Path;
+use std::process::Command;
+
+fn write(root: &Path, rel: &str, bytes: &[u8]) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, bytes).unwrap();
+}
+
+/// One file per SPEC problem, plus what the walk must skip: ignored (root and nested
+/// .gitignore), hidden, binary.
+fn problems_tree(root: &Path) {
+    write(root, ".gitignore", b"ignored/\n*.log\n");
+    write(root, "good.txt", b"fine\n");
+    write(root, "bin.dat", &[0u8; 300]);
+    write(root, ".hidden.txt", b"a terminal escape: \x1b[31m red\n");
+    write(
+        root,
+        "ignored/bad.txt",
+        b"a terminal escape: \x1b[31m red\n",
+    );
+    write(root, "x.log", b"a terminal escape: \x1b[31m red\n");
+    write(root, "sub/.gitignore", b"local.txt\n");
+    write(root, "sub/local.txt", b"a terminal escape: \x1b[31m red\n");
+    let mut nul = b"x\0".to_vec();
+    nul.extend(std::iter::repeat_n(b'y', 300));
+    nul.push(b'\n');
+    write(root, "p/nul.txt", &nul);
+    write(root, "p/control.txt", b"a terminal escape: \x1b[31m red\n");
+    write(root, "p/bom_in_text.txt", "ab\u{FEFF}c\n".as_bytes());
+    write(root, "p/truncated.txt", b"\xFF\xFEa\x00b");
+    let mut utf8 = "héllo wörld ça très naïve café résumé fiancée élan über"
+        .as_bytes()
+        .to_vec();
+    utf8.extend(b" \xFF\n");
+    write(root, "p/invalid_utf8.txt", &utf8);
+    // F5: a marked UTF-32LE file with a unit above 10FFFF and a surrogate unit.
+    let mut u32le = vec![0xFF, 0xFE, 0, 0];
+    // Enough good units that D2 keeps UTF-32 (at most one in ten bad).
+    let units = "ABCDEFGHIJKLMNOPQRST".chars().map(|c| c as u32);
+    for u in units.chain([0x0011_0000, 0xD83D, 0x0A]) {
+        u32le.extend(u.to_le_bytes());
+    }
+    write(root, "p/sub/utf32.txt", &u32le);
+    write(root, "p/mixed.txt", b"a\r\nb\n");
+}
+
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_textscope"))
+        .arg("check")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// One file per policy rule.
+fn policy_tree(root: &Path) {
+    write(root, "bom.txt", b"\xEF\xBB\xBFhi\n");
+    write(root, "latin.txt", b"caf\xE9 cr\xE8me br\xFBl\xE9e\n");
+    write(root, "crlf.txt", b"one\r\ntwo\r\n");
+    write(root, "nofinal.txt", b"no ending");
+    write(root, "bidi.txt", "if x \u{202E} y\u{200B}\n".as_bytes());
+    write(root, "long.txt", format!("{}\n", "a".repeat(30)).as_bytes());
+    write(root, "ok.txt", b"fine\n");
+}
+
+const TEXT: &str = "\
+p/bom_in_text.txt:1:3: bom_in_text: U+FEFF (byte order mark) inside the text; were two files joined?
+p/control.txt:1:20: control_character: control character U+001B (ESC)
+p/invalid_utf8.txt:1:57: invalid_utf8: invalid UTF-8: byte never valid
+p/mixed.txt:2:2: mixed_line_endings: mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF
+p/nul.txt:1:2: nul: U+0000 (NUL) in the text
+p/sub/utf32.txt:1:21: invalid_code_point: unit 00110000 is above 10FFFF
+p/sub/utf32.txt:1:22: unpaired_surrogate: surrogate unit D83D is not a character in UTF-32
+p/truncated.txt:1:2: truncated_character: the file ends inside a character (1 of its bytes present)
+";
+
+const JSON: &str = r#"{"path":"p/bom_in_text.txt","line":1,"column":3,"offset":2,"rule":"bom_in_text","message":"U+FEFF (byte order mark) inside the text; were two files joined?"}
+{"path":"p/control.txt","line":1,"column":20,"offset":19,"rule":"control_character","message":"control character U+001B (ESC)"}
+{"path":"p/invalid_utf8.txt","line":1,"column":57,"offset":67,"rule":"invalid_utf8","message":"invalid UTF-8: byte never valid"}
+{"path":"p/mixed.txt","line":2,"column":2,"offset":4,"rule":"mixed_line_endings","message":"mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF"}
+{"path":"p/nul.txt","line":1,"column":2,"offset":1,"rule":"nul","message":"U+0000 (NUL) in the text"}
+{"path":"p/sub/utf32.txt","line":1,"column":21,"offset":84,"rule":"invalid_code_point","message":"unit 00110000 is above 10FFFF"}
+{"path":"p/sub/utf32.txt","line":1,"column":22,"offset":88,"rule":"unpaired_surrogate","message":"surrogate unit D83D is not a character in UTF-32"}
+{"path":"p/truncated.txt","line":1,"column":2,"offset":4,"rule":"truncated_character","message":"the file ends inside a character (1 of its bytes present)"}
+{"summary":{"files":8,"skipped_binary":1,"findings":{"bom_in_text":1,"control_character":1,"invalid_code_point":1,"invalid_utf8":1,"mixed_line_endings":1,"nul":1,"truncated_character":1,"unpaired_surrogate":1},"errors":0}}
+"#;
+
+const GITHUB: &str = "\
+::error file=p/mixed.txt,line=2,col=2,title=textscope mixed_line_endings::mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF
+::error file=p/sub/utf32.txt,line=1,col=21,title=textscope invalid_code_point::unit 00110000 is above 10FFFF
+::error file=p/sub/utf32.txt,line=1,col=22,title=textscope unpaired_surrogate::surrogate unit D83D is not a character in UTF-32
+";
+
+#[test]
+fn problems_text_output_and_status() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_tree(dir.path());
+    let (code, out, err) = run(dir.path(), &[]);
+    assert_eq!(out, TEXT, "stderr: {err}");
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "textscope: 8 findings in 8 files, 1 skipped as binary\n"
+    );
+    // The same with several threads and with one: the order does not depend on the walk.
+    assert_eq!(run(dir.path(), &["-j", "1"]).1, TEXT);
+    assert_eq!(run(dir.path(), &["-j", "4", "."]).1, TEXT);
+}
+
+#[test]
+fn problems_json_output() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_tree(dir.path());
+    let (code, out, err) = run(dir.path(), &["--json"]);
+    assert_eq!(out, JSON);
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert_eq!(run(dir.path(), &["--format", "json"]).1, JSON);
+}
+
+#[test]
+fn github_output_for_explicit_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_tree(dir.path());
+    let (code, out, _) = run(dir.path(), &["--format", "github", "p/sub", "p/mixed.txt"]);
+    assert_eq!(out, GITHUB);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn clean_tree_exits_0_and_allowed_rules_are_silent() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_tree(dir.path());
+    let (code, out, err) = run(dir.path(), &["good.txt"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "", "textscope: 0 findings in 1 file\n")
+    );
+    let (code, out, _) = run(dir.path(), &["--allow-rule", "problems", "p"]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let (code, out, _) = run(
+        dir.path(),
+        &["--allow-rule", "p9,nul", "p/mixed.txt", "p/nul.txt"],
+    );
+    assert_eq!((code, out.as_str()), (0, ""));
+}
+
+#[test]
+fn hidden_ignored_and_binary_files_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_tree(dir.path());
+    let (_, out, _) = run(
+        dir.path(),
+        &[
+            "--hidden",
+            "--allow-rule",
+            "problems",
+            "--deny",
+            "control_character",
+        ],
+    );
+    assert_eq!(
+        out,
+        "\
+.hidden.txt:1:20: control_character: control character U+001B (ESC)
+p/control.txt:1:20: control_character: control character U+001B (ESC)
+"
+    );
+    let (_, out, _) = run(
+        dir.path(),
+        &[
+            "--no-ignore",
+            "--allow-rule",
+            "problems",
+            "--deny",
+            "control_character",
+        ],
+    );
+    assert_eq!(
+        out,
+        "\
+ignored/bad.txt:1:20: control_character: control character U+001B (ESC)
+p/control.txt:1:20: control_character: control character U+001B (ESC)
+sub/local.txt:1:20: control_character: control character U+001B (ESC)
+x.log:1:20: control_character: control character U+001B (ESC)
+"
+    );
+    let (code, out, err) = run(dir.path(), &["--include-binary", "--json", "bin.dat"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with(r#"{"path":"bin.dat","line":1,"column":1,"offset":0,"rule":"nul","#),
+        "{out}{err}"
+    );
+    assert!(out.ends_with("{\"summary\":{\"files\":1,\"skipped_binary\":0,\"findings\":{\"nul\":300},\"errors\":0}}\n"), "{out}");
+}
+
+#[test]
+fn unreadable_paths_are_named_and_the_rest_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_tree(dir.path());
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("nowhere", dir.path().join("dangling.txt")).unwrap();
+    let mut args = vec!["missing.txt", "p/nul.txt"];
+    if cfg!(unix) {
+        args.push("dangling.txt");
+    }
+    let (code, out, err) = run(dir.path(), &args);
+    assert_eq!(code, 2);
+    assert_eq!(out, "p/nul.txt:1:2: nul: U+0000 (NUL) in the text\n");
+    assert!(
+        err.contains("textscope: missing.txt: no such file or directory\n"),
+        "{err}"
+    );
+    if cfg!(unix) {
+        assert!(
+            err.contains("textscope: dangling.txt: dangling symbolic link\n"),
+            "{err}"
+        );
+    }
+}
+
+const POLICY: &str = "\
+bidi.txt:1:6: bidi: bidi control U+202E RIGHT-TO-LEFT OVERRIDE
+bidi.txt:1:9: bidi: invisible character U+200B ZERO WIDTH SPACE
+bom.txt:1:1: bom: byte order mark EF BB BF (utf-8) at the start of the file
+crlf.txt:1:4: eol: CRLF line ending where LF is required (2 such endings in the file)
+latin.txt:1:1: encoding: legacy code page windows-1252 is not an allowed encoding (allowed: utf-8)
+long.txt:1:21: line-length: line is 30 characters long, more than 20
+nofinal.txt:1:10: final-newline: no line ending at the end of the file
+";
+
+#[test]
+fn one_file_per_policy_rule_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    policy_tree(dir.path());
+    let (code, out, _) = run(dir.path(), &["--deny", "policy", "--max-line-length", "20"]);
+    assert_eq!((code, out.as_str()), (1, POLICY));
+    let flags = [
+        "--deny",
+        "bidi",
+        "--forbid-bom",
+        "--allow",
+        "utf-8",
+        "--eol",
+        "lf",
+        "--max-line-length",
+        "20",
+        "--final-newline",
+    ];
+    assert_eq!(run(dir.path(), &flags).1, POLICY);
+    let (_, out, _) = run(
+        dir.path(),
+        &[
+            "--require-bom",
+            "--allow",
+            "utf-8,latin1",
+            "bom.txt",
+            "latin.txt",
+        ],
+    );
+    assert_eq!(
+        out,
+        "latin.txt:1:1: bom: no byte order mark at the start of the file\n"
+    );
+}
+
+#[test]
+fn config_file_and_editorconfig_with_precedence() {
+    let dir = tempfile::tempdir().unwrap();
+    policy_tree(dir.path());
+    write(
+        dir.path(),
+        "textscope.toml",
+        b"[check]\ndeny = [\"bidi\"]\nmax_line_length = 20\nbom = \"forbid\"\n",
+    );
+    write(
+        dir.path(),
+        ".editorconfig",
+        b"root = true\n[*]\nend_of_line = lf\ninsert_final_newline = true\nmax_line_length = 5\n[{crlf,bom}.txt]\nend_of_line = crlf\n",
+    );
+    let (code, out, err) = run(dir.path(), &[]);
+    assert_eq!(
+        out,
+        "\
+bidi.txt:1:6: bidi: bidi control U+202E RIGHT-TO-LEFT OVERRIDE
+bidi.txt:1:9: bidi: invisible character U+200B ZERO WIDTH SPACE
+bom.txt:1:1: bom: byte order mark EF BB BF (utf-8) at the start of the file
+bom.txt:1:3: eol: LF line ending where CRLF is required (1 such ending in the file)
+long.txt:1:21: line-length: line is 30 characters long, more than 20
+nofinal.txt:1:10: final-newline: no line ending at the end of the file
+",
+        "{err}"
+    );
+    assert_eq!(code, 1);
+    // The command line beats both files.
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "--allow-rule",
+            "policy",
+            "--deny",
+            "line-length",
+            "--max-line-length",
+            "29",
+        ],
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            1,
+            "long.txt:1:30: line-length: line is 30 characters long, more than 29\n"
+        )
+    );
+    // --config names another file; --no-config and --no-editorconfig turn them off.
+    write(dir.path(), "other.toml", b"[check]\nallow = [\"policy\"]\n");
+    let (code, out, _) = run(dir.path(), &["--config", "other.toml", "--no-editorconfig"]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let (_, out, _) = run(dir.path(), &["--no-config", "--no-editorconfig"]);
+    assert_eq!(out, "");
+}
+
+#[test]
+fn bad_config_is_an_error_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "textscope.toml",
+        b"[check]\ndeny = [\"no-such-rule\"]\n",
+    );
+    write(dir.path(), "a.txt", b"ok\n");
+    let (code, out, err) = run(dir.path(), &[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("textscope: ")
+            && err.contains("textscope.toml: unknown rule 'no-such-rule'"),
+        "{err}"
+    );
+}

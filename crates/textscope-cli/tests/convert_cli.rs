@@ -1,0 +1,171 @@
+//! End-to-end tests of `textscope convert`. They run the binary, so they need the `convert`
+//! subcommand wired in main.rs.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn run(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> (i32, Vec<u8>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_textscope"))
+        .arg("convert")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        if let Some(b) = stdin {
+            input.write_all(b).unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        out.stdout,
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn utf8_to_utf16le_on_stdout_then_back_with_o() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "Café\r\n😀\n").unwrap();
+    let (code, out, err) = run(
+        dir.path(),
+        &["a.txt", "--to", "utf-16le", "--bom", "yes", "--eol", "lf"],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        [
+            0xFF, 0xFE, 0x43, 0, 0x61, 0, 0x66, 0, 0xE9, 0, 0x0A, 0, 0x3D, 0xD8, 0x00, 0xDE, 0x0A,
+            0
+        ]
+    );
+    std::fs::write(dir.path().join("b.txt"), &out).unwrap();
+    let (code, _, err) = run(
+        dir.path(),
+        &["b.txt", "--to", "utf-8", "--bom", "no", "-o", "c.txt"],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        std::fs::read(dir.path().join("c.txt")).unwrap(),
+        "Café\n😀\n".as_bytes()
+    );
+    assert!(!dir.path().join(".c.txt.textscope-tmp").exists());
+}
+
+#[test]
+fn lossy_input_is_refused_then_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    // UTF-16LE: "A", an unpaired high surrogate, "B", LF, a lone low surrogate.
+    let bytes = [
+        0xFF, 0xFE, 0x41, 0, 0x3D, 0xD8, 0x42, 0, 0x0A, 0, 0x00, 0xDC,
+    ];
+    std::fs::write(dir.path().join("bad.txt"), bytes).unwrap();
+    let (code, out, err) = run(
+        dir.path(),
+        &["bad.txt", "--to", "utf-8", "--in-place"],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert_eq!(
+        err,
+        "textscope: bad.txt: not converted: 2 bad units would be lost (use --replace to write U+FFFD for them)\n  \
+         line 1, column 2 (offset 4): unpaired_surrogate: high surrogate D83D is not followed by a low surrogate\n  \
+         line 2, column 1 (offset 10): unpaired_surrogate: low surrogate DC00 is not preceded by a high surrogate\n"
+    );
+    assert_eq!(std::fs::read(dir.path().join("bad.txt")).unwrap(), bytes);
+    let (code, _, err) = run(
+        dir.path(),
+        &[
+            "bad.txt",
+            "--to",
+            "utf-8",
+            "--bom",
+            "no",
+            "--in-place",
+            "--replace",
+        ],
+        None,
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (0, "textscope: bad.txt: replaced 2 bad units with U+FFFD\n")
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("bad.txt")).unwrap(),
+        "A\u{FFFD}B\n\u{FFFD}".as_bytes()
+    );
+}
+
+#[test]
+fn stdin_legacy_from_and_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        dir.path(),
+        &["-", "--from", "windows-1252", "--to", "utf-32be"],
+        Some(b"\xE9\n"),
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, [0, 0, 0, 0xE9, 0, 0, 0, 0x0A]);
+    let (code, _, err) = run(dir.path(), &["x", "--to", "windows-1252"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a Unicode format"), "{err}");
+    let (code, _, err) = run(dir.path(), &["x", "y", "--to", "utf-8"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("several files need --in-place"), "{err}");
+    let (code, _, err) = run(dir.path(), &["missing.txt", "--to", "utf-8"], None);
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "textscope: missing.txt: no such file\n")
+    );
+    std::fs::write(dir.path().join("bin"), [0u8; 100]).unwrap();
+    let (code, _, err) = run(dir.path(), &["bin", "--to", "utf-8"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("the file is binary"), "{err}");
+}
+
+#[test]
+fn in_place_failure_leaves_the_original_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = "one\r\ntwo\r\n".repeat(100);
+    std::fs::write(dir.path().join("f.txt"), &original).unwrap();
+    // A directory where the temporary file must go: it cannot be created.
+    std::fs::create_dir(dir.path().join(".f.txt.textscope-tmp")).unwrap();
+    let (code, _, err) = run(
+        dir.path(),
+        &["f.txt", "--to", "utf-16be", "--in-place"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("textscope: f.txt: cannot create the temporary file"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("f.txt")).unwrap(),
+        original.as_bytes()
+    );
+}
+
+#[test]
+fn in_place_several_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a"), "a\r\n").unwrap();
+    std::fs::write(dir.path().join("b"), "b\n").unwrap();
+    let (code, _, err) = run(
+        dir.path(),
+        &["a", "b", "--to", "utf-8", "--eol", "crlf", "--in-place"],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(std::fs::read(dir.path().join("a")).unwrap(), b"a\r\n");
+    assert_eq!(std::fs::read(dir.path().join("b")).unwrap(), b"b\r\n");
+}

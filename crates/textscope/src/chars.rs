@@ -1,0 +1,129 @@
+//! A streaming "decode to characters" pass (additive public API over the private decoders).
+//!
+//! Each character of the text, or each bad unit or subpart (U1–U4), is handed to a callback
+//! with its absolute byte offset and its raw bytes, in file order. Feeding may be split at any
+//! byte (U5). The CLI's `convert` and `check` use it; the report itself comes from
+//! [`crate::Analyzer`].
+//!
+//! ```
+//! use textscope::chars::{CharDecoder, Decoded};
+//! let opts = textscope::Options::default().force_encoding("utf-8").unwrap();
+//! let (index, _) = textscope::detect_window(b"a\xFFb", true, &opts);
+//! let mut d = CharDecoder::new(&index);
+//! let mut out = Vec::new();
+//! d.feed(b"a\xFFb", |offset, _bytes, c| out.push((offset, c)));
+//! d.finish(|offset, _bytes, c| out.push((offset, c)));
+//! assert_eq!(out[0], (0, Decoded::Char('a')));
+//! assert_eq!(out[1], (1, Decoded::Bad(textscope::ProblemKind::InvalidUtf8)));
+//! ```
+
+use crate::decode::{Bad, Decoder, Sink};
+use crate::index::LineIndex;
+use crate::problem::ProblemKind;
+
+/// One decoded item: a scalar value, or a bad unit (one character, shown as U+FFFD).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    /// A Unicode scalar value.
+    Char(char),
+    /// A bad unit or subpart: P1, P5, P6, P7 or P8.
+    Bad(ProblemKind),
+}
+
+/// Streams the characters of a file whose format an [`LineIndex`] describes.
+#[derive(Debug)]
+pub struct CharDecoder {
+    decoder: Decoder,
+}
+
+struct FnSink<F>(F);
+
+impl<F: FnMut(u64, &[u8], Decoded)> Sink for FnSink<F> {
+    const ASCII_RUNS: bool = false;
+
+    fn ascii_run(&mut self, _: u64, _: usize, _: usize) {}
+
+    fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        (self.0)(offset, bytes, Decoded::Char(c));
+    }
+
+    fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
+        let kind = match bad {
+            Bad::UnpairedSurrogate => ProblemKind::UnpairedSurrogate,
+            Bad::Truncated => ProblemKind::TruncatedCharacter,
+            Bad::InvalidCodePoint => ProblemKind::InvalidCodePoint,
+            Bad::InvalidUtf8(_) => ProblemKind::InvalidUtf8,
+            Bad::Unmapped => ProblemKind::UnmappedByte,
+        };
+        (self.0)(offset, bytes, Decoded::Bad(kind));
+    }
+}
+
+impl CharDecoder {
+    /// A decoder for the file `index` describes, expecting the bytes after its mark (from
+    /// offset `index.mark_len` on). Binary and empty verdicts decode as UTF-8.
+    pub fn new(index: &LineIndex) -> CharDecoder {
+        CharDecoder {
+            decoder: Decoder::new(index.format, index.encoding_rs(), index.mark_len),
+        }
+    }
+
+    /// Decodes the next chunk; `each(offset, bytes, decoded)` is called per character.
+    pub fn feed(&mut self, chunk: &[u8], each: impl FnMut(u64, &[u8], Decoded)) {
+        let mut sink = FnSink(each);
+        self.decoder.feed(chunk, &mut sink);
+    }
+
+    /// The end of the input: a pending partial character is reported (P5 or P1).
+    pub fn finish(&mut self, each: impl FnMut(u64, &[u8], Decoded)) {
+        let mut sink = FnSink(each);
+        self.decoder.finish(&mut sink);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{detect_window, Format, Options};
+
+    fn decode_split(bytes: &[u8], split: usize) -> Vec<(u64, Vec<u8>, Decoded)> {
+        let (index, _) = detect_window(bytes, true, &Options::default());
+        let body = &bytes[index.mark_len as usize..];
+        let split = split.min(body.len());
+        let mut d = CharDecoder::new(&index);
+        let mut out = Vec::new();
+        let mut push = |o: u64, b: &[u8], c: Decoded| out.push((o, b.to_vec(), c));
+        d.feed(&body[..split], &mut push);
+        d.feed(&body[split..], &mut push);
+        d.finish(&mut push);
+        out
+    }
+
+    #[test]
+    fn u5_same_events_at_every_split() {
+        let f2: &[u8] = &[
+            0xFF, 0xFE, 0x43, 0x00, 0x61, 0x00, 0x66, 0x00, 0xE9, 0x00, 0x20, 0x00, 0xAC, 0x20,
+            0x34, 0x00, 0x0D, 0x00, 0x0A, 0x00, 0x2D, 0x4E, 0x87, 0x65, 0x20, 0x00, 0x3D, 0xD8,
+            0x00, 0xDE, 0x0D, 0x00, 0x0A, 0x00,
+        ];
+        let whole = decode_split(f2, usize::MAX);
+        assert_eq!(whole.len(), 15);
+        assert_eq!(
+            whole[12],
+            (26, vec![0x3D, 0xD8, 0x00, 0xDE], Decoded::Char('😀'))
+        );
+        for s in 0..f2.len() {
+            assert_eq!(decode_split(f2, s), whole, "split at {s}");
+        }
+    }
+
+    #[test]
+    fn f4_bad_unit_is_reported() {
+        let out = decode_split(&[0xFF, 0xFE, 0x3D, 0xD8, 0x41, 0x00], 1);
+        assert_eq!(out[0].2, Decoded::Bad(ProblemKind::UnpairedSurrogate));
+        assert_eq!(out[0].0, 2);
+        assert_eq!(out[1].2, Decoded::Char('A'));
+        let (index, _) = detect_window(&[0xFF, 0xFE], true, &Options::default());
+        assert_eq!(index.format, Format::Utf16Le);
+    }
+}
