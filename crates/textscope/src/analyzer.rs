@@ -123,12 +123,13 @@ impl Analyzer {
         self.size += chunk.len() as u64;
         match &mut self.state {
             State::Window(buf) => {
-                let take = (WINDOW - buf.len()).min(chunk.len());
-                buf.extend_from_slice(&chunk[..take]);
-                if buf.len() == WINDOW {
+                let take = WINDOW.saturating_sub(buf.len()).min(chunk.len());
+                let (head, tail) = chunk.split_at_checked(take).unwrap_or((chunk, &[]));
+                buf.extend_from_slice(head);
+                if buf.len() >= WINDOW {
                     let window = std::mem::take(buf);
                     self.start(&window, false);
-                    self.feed_decoder(&chunk[take..]);
+                    self.feed_decoder(tail);
                 }
             }
             State::Decoding(_) => self.feed_decoder(chunk),
@@ -175,7 +176,10 @@ impl Analyzer {
         if let Some(dec) = &mut decoder {
             dec.feed(window.get(mark_len..).unwrap_or_default(), &mut tracker);
         }
-        let mark = (mark_len > 0).then(|| window[..mark_len].to_vec());
+        let mark = window
+            .get(..mark_len)
+            .filter(|m| !m.is_empty())
+            .map(<[u8]>::to_vec);
         self.state = State::Decoding(Box::new(Decoding {
             verdict,
             forced: self.opts.force.is_some(),

@@ -111,12 +111,26 @@ impl EndingKind {
 
     /// Upper-case label for people ("CRLF").
     pub fn label(self) -> &'static str {
-        ["LF", "CRLF", "CR", "NEL", "LS", "PS"][self as usize]
+        match self {
+            EndingKind::Lf => "LF",
+            EndingKind::Crlf => "CRLF",
+            EndingKind::Cr => "CR",
+            EndingKind::Nel => "NEL",
+            EndingKind::Ls => "LS",
+            EndingKind::Ps => "PS",
+        }
     }
 
     /// The JSON name ("crlf").
     pub fn name(self) -> &'static str {
-        ["lf", "crlf", "cr", "nel", "ls", "ps"][self as usize]
+        match self {
+            EndingKind::Lf => "lf",
+            EndingKind::Crlf => "crlf",
+            EndingKind::Cr => "cr",
+            EndingKind::Nel => "nel",
+            EndingKind::Ls => "ls",
+            EndingKind::Ps => "ps",
+        }
     }
 }
 
@@ -205,18 +219,17 @@ impl ProblemCounts {
 
     /// The count of one kind.
     pub fn get(&self, kind: ProblemKind) -> u64 {
-        let a = [
-            self.unpaired_surrogate,
-            self.nul,
-            self.control_character,
-            self.bom_in_text,
-            self.truncated_character,
-            self.invalid_code_point,
-            self.invalid_utf8,
-            self.unmapped_byte,
-            self.mixed_line_endings,
-        ];
-        a[kind.index()]
+        match kind {
+            ProblemKind::UnpairedSurrogate => self.unpaired_surrogate,
+            ProblemKind::Nul => self.nul,
+            ProblemKind::ControlCharacter => self.control_character,
+            ProblemKind::BomInText => self.bom_in_text,
+            ProblemKind::TruncatedCharacter => self.truncated_character,
+            ProblemKind::InvalidCodePoint => self.invalid_code_point,
+            ProblemKind::InvalidUtf8 => self.invalid_utf8,
+            ProblemKind::UnmappedByte => self.unmapped_byte,
+            ProblemKind::MixedLineEndings => self.mixed_line_endings,
+        }
     }
 
     /// All problems together.

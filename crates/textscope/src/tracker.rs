@@ -99,7 +99,11 @@ impl Tracker {
     #[inline]
     fn start(&mut self, offset: u64) {
         if let Some((cr_at, b, n)) = self.cr.take() {
-            self.end_line(EndingKind::Cr, cr_at, &b[..usize::from(n)]);
+            self.end_line(
+                EndingKind::Cr,
+                cr_at,
+                b.get(..usize::from(n)).unwrap_or_default(),
+            );
         }
         if self.at_line_start {
             self.at_line_start = false;
@@ -117,17 +121,20 @@ impl Tracker {
 
     fn end_line(&mut self, kind: EndingKind, offset: u64, bytes: &[u8]) {
         let k = kind as usize;
-        self.endings[k] += 1;
-        if self.first_ending[k].is_none() {
+        if let Some(n) = self.endings.get_mut(k) {
+            *n += 1;
+        }
+        if let Some(slot @ None) = self.first_ending.get_mut(k) {
             let mut b = [0u8; 8];
-            let n = bytes.len().min(8);
-            b[..n].copy_from_slice(&bytes[..n]);
-            self.first_ending[k] = Some(EndingSite {
+            for (d, s) in b.iter_mut().zip(bytes) {
+                *d = *s;
+            }
+            *slot = Some(EndingSite {
                 line: self.line,
                 column: self.line_chars + 1,
                 offset,
                 bytes: b,
-                len: n as u8,
+                len: bytes.len().min(8) as u8,
             });
         }
         self.close_line();
@@ -155,9 +162,14 @@ impl Tracker {
         message: impl FnOnce() -> String,
     ) {
         let k = kind.index();
-        self.counts[k] += 1;
-        if self.listed_per_kind[k] < self.cap {
-            self.listed_per_kind[k] += 1;
+        if let Some(n) = self.counts.get_mut(k) {
+            *n += 1;
+        }
+        let Some(listed) = self.listed_per_kind.get_mut(k) else {
+            return;
+        };
+        if *listed < self.cap {
+            *listed += 1;
             self.listed.push(Problem {
                 kind,
                 offset,
@@ -175,14 +187,15 @@ impl Tracker {
         match c {
             '\n' => {
                 if let Some((cr_at, b, n)) = self.cr.take() {
+                    let cr_bytes = b.get(..usize::from(n)).unwrap_or_default();
                     let mut all = [0u8; 8];
-                    let n = usize::from(n);
-                    all[..n].copy_from_slice(&b[..n]);
-                    let m = bytes.len().min(8 - n);
-                    all[n..n + m].copy_from_slice(&bytes[..m]);
+                    for (d, s) in all.iter_mut().zip(cr_bytes.iter().chain(bytes)) {
+                        *d = *s;
+                    }
+                    let len = (cr_bytes.len() + bytes.len()).min(all.len());
                     self.chars += 1;
                     self.end = offset + bytes.len() as u64;
-                    self.end_line(EndingKind::Crlf, cr_at, &all[..n + m]);
+                    self.end_line(EndingKind::Crlf, cr_at, all.get(..len).unwrap_or_default());
                     return;
                 }
                 self.start(offset);
@@ -193,9 +206,10 @@ impl Tracker {
                 self.start(offset);
                 self.count(offset, bytes);
                 let mut b = [0u8; 4];
-                let n = bytes.len().min(4);
-                b[..n].copy_from_slice(&bytes[..n]);
-                self.cr = Some((offset, b, n as u8));
+                for (d, s) in b.iter_mut().zip(bytes) {
+                    *d = *s;
+                }
+                self.cr = Some((offset, b, bytes.len().min(4) as u8));
             }
             '\u{85}' | '\u{2028}' | '\u{2029}' => {
                 self.start(offset);
@@ -241,7 +255,11 @@ impl Tracker {
 
     pub(crate) fn finish(mut self, mark_len: u64) -> Totals {
         if let Some((cr_at, b, n)) = self.cr.take() {
-            self.end_line(EndingKind::Cr, cr_at, &b[..usize::from(n)]);
+            self.end_line(
+                EndingKind::Cr,
+                cr_at,
+                b.get(..usize::from(n)).unwrap_or_default(),
+            );
         }
         let mut notes = Vec::new();
         if !self.at_line_start {
@@ -256,14 +274,24 @@ impl Tracker {
         }
         let lines = self.line - 1;
         self.mixed_endings();
-        let omitted: u64 = ProblemKind::ALL
+        let omitted: u64 = self
+            .counts
             .iter()
-            .map(|k| self.counts[k.index()] - self.listed_per_kind[k.index()] as u64)
+            .zip(&self.listed_per_kind)
+            .map(|(&n, &listed)| n - listed as u64)
             .sum();
         self.listed.sort_by_key(|p| (p.offset, p.kind));
+        let none_of = |k: ProblemKind| self.counts.get(k.index()).is_none_or(|&n| n == 0);
         let ascii = !self.non_ascii
-            && self.counts[ProblemKind::UnpairedSurrogate.index()] == 0
-            && [4usize, 5, 6, 7].iter().all(|&k| self.counts[k] == 0);
+            && [
+                ProblemKind::UnpairedSurrogate,
+                ProblemKind::TruncatedCharacter,
+                ProblemKind::InvalidCodePoint,
+                ProblemKind::InvalidUtf8,
+                ProblemKind::UnmappedByte,
+            ]
+            .into_iter()
+            .all(none_of);
         Totals {
             lines,
             characters: self.chars,
@@ -281,14 +309,17 @@ impl Tracker {
     /// L6 / P9: with more than one kind, locate the first line whose ending is not the
     /// commonest kind (the highest count; on a tie, the kind met first).
     fn mixed_endings(&mut self) {
-        let present: Vec<usize> = (0..6).filter(|&k| self.endings[k] > 0).collect();
+        let count = |k: usize| self.endings.get(k).copied().unwrap_or(0);
+        let site = |k: usize| self.first_ending.get(k).copied().flatten();
+        let label = |k: usize| EndingKind::ALL.get(k).map_or("?", |e| e.label());
+        let present: Vec<usize> = (0..6).filter(|&k| count(k) > 0).collect();
         if present.len() < 2 {
             return;
         }
-        let first_offset = |k: usize| self.first_ending[k].map_or(u64::MAX, |s| s.offset);
+        let first_offset = |k: usize| site(k).map_or(u64::MAX, |s| s.offset);
         let Some(&common) = present.iter().max_by(|&&a, &&b| {
-            self.endings[a]
-                .cmp(&self.endings[b])
+            count(a)
+                .cmp(&count(b))
                 .then(first_offset(b).cmp(&first_offset(a)))
         }) else {
             return;
@@ -296,7 +327,7 @@ impl Tracker {
         let Some(&(other, site)) = present
             .iter()
             .filter(|&&k| k != common)
-            .filter_map(|&k| self.first_ending[k].map(|s| (k, s)))
+            .filter_map(|&k| site(k).map(|s| (k, s)))
             .collect::<Vec<_>>()
             .iter()
             .min_by_key(|(_, s)| s.offset)
@@ -305,26 +336,28 @@ impl Tracker {
         };
         let kinds: Vec<String> = present
             .iter()
-            .map(|&k| format!("{} {}", self.endings[k], EndingKind::ALL[k].label()))
+            .map(|&k| format!("{} {}", count(k), label(k)))
             .collect();
         let message = format!(
             "mixed line endings ({}): line {} ends with {}, most lines end with {}",
             kinds.join(", "),
             site.line,
-            EndingKind::ALL[other].label(),
-            EndingKind::ALL[common].label()
+            label(other),
+            label(common)
         );
         let k = ProblemKind::MixedLineEndings.index();
-        self.counts[k] += 1;
-        if self.cap > 0 {
-            self.listed_per_kind[k] += 1;
+        if let Some(n) = self.counts.get_mut(k) {
+            *n += 1;
+        }
+        if let (true, Some(listed)) = (self.cap > 0, self.listed_per_kind.get_mut(k)) {
+            *listed += 1;
             self.listed.push(Problem {
                 kind: ProblemKind::MixedLineEndings,
                 offset: site.offset,
                 length: u64::from(site.len),
                 line: site.line,
                 column: site.column,
-                bytes: hex(&site.bytes[..usize::from(site.len)]),
+                bytes: hex(site.bytes.get(..usize::from(site.len)).unwrap_or_default()),
                 reason: None,
                 message,
             });
@@ -340,7 +373,7 @@ pub fn control_name(c: char) -> &'static str {
         "SUB", "ESC", "FS", "GS", "RS", "US",
     ];
     match c as u32 {
-        v @ 0..=0x1F => C0[v as usize],
+        v @ 0..=0x1F => C0.get(v as usize).copied().unwrap_or("control"),
         0x7F => "DEL",
         0x85 => "NEL",
         0x80..=0x9F => "C1 control",

@@ -34,7 +34,7 @@ impl Utf16Decoder {
             self.unit([first, second], base - 1, sink);
             i = 1;
         }
-        while let Some(pair) = chunk.get(i..i + 2) {
+        while let Some(&[b0, b1]) = chunk.get(i..i + 2) {
             if S::ASCII_RUNS && self.high.is_none() {
                 let rest = chunk.get(i..).unwrap_or_default();
                 let n = printable_prefix_utf16(rest, self.be);
@@ -44,7 +44,7 @@ impl Utf16Decoder {
                     continue;
                 }
             }
-            self.unit([pair[0], pair[1]], base + i as u64, sink);
+            self.unit([b0, b1], base + i as u64, sink);
             i += 2;
         }
         if let Some(&last) = chunk.get(i) {
