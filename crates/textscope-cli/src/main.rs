@@ -300,7 +300,7 @@ impl<W: Write> View<'_, W> {
         };
         let mut b = StructureBuilder::new(&index, first, last, sopts);
         if self.cli.json {
-            let head = serde_json::json!({
+            let head = textscope::json::to_string(&serde_json::json!({
                 "schema": textscope::SCHEMA_VERSION,
                 "path": self.path,
                 "format": rep.format,
@@ -308,8 +308,8 @@ impl<W: Write> View<'_, W> {
                 "bom": rep.bom,
                 "first_line": first,
                 "last_line": if last == u64::MAX { serde_json::Value::Null } else { last.into() },
-            })
-            .to_string();
+            }))
+            .map_err(io::Error::other)?;
             // The same object, left open for the lines that stream after it.
             let open = head.strip_suffix('}').unwrap_or(&head);
             write!(self.out, "{open},\"lines\":[")?;
@@ -366,7 +366,7 @@ impl<W: Write> View<'_, W> {
                     self.out.write_all(b",")?;
                 }
                 self.json_lines += 1;
-                serde_json::to_writer(&mut *self.out, l)?;
+                textscope::json::to_writer(&mut *self.out, l)?;
             } else if self.cli.preview {
                 self.out
                     .write_all(render::structure::preview_line(l).as_bytes())?;

@@ -268,6 +268,9 @@ impl Analyzer {
             problems: totals.problems,
             problems_omitted: totals.problems_omitted,
             notes: totals.notes,
+            finding_counts: totals.finding_counts,
+            findings: totals.findings,
+            findings_omitted: totals.findings_omitted,
         };
         (report, index)
     }

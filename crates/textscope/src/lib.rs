@@ -42,8 +42,10 @@
 mod analyzer;
 mod decode;
 mod detect;
+mod finding;
 mod format;
 pub mod index;
+pub mod json;
 pub mod preview;
 mod problem;
 mod report;
@@ -52,6 +54,7 @@ mod tracker;
 
 pub use analyzer::{analyze, detect_window, Analyzer, Options, UnknownEncoding};
 pub use detect::WINDOW;
+pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};

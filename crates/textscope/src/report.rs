@@ -3,6 +3,7 @@
 //! Field names are a public interface, documented in `docs/json-schema.md` and versioned by
 //! [`SCHEMA_VERSION`].
 
+use crate::finding::{Finding, FindingCounts};
 use crate::format::Format;
 use crate::problem::{Note, Problem, ProblemKind};
 use serde::{Deserialize, Serialize};
@@ -46,12 +47,23 @@ pub struct Report {
     pub problems_omitted: u64,
     /// Notes (N1).
     pub notes: Vec<Note>,
+    /// Exact count of each finding kind (bidi controls, invisible characters), listed or not.
+    /// Findings are not SPEC problems: `problem_counts` does not include them.
+    #[serde(default)]
+    pub finding_counts: FindingCounts,
+    /// The itemised findings in file order, capped per kind like the problems.
+    #[serde(default)]
+    pub findings: Vec<Finding>,
+    /// How many findings the cap left out of `findings`.
+    #[serde(default)]
+    pub findings_omitted: u64,
 }
 
 impl Report {
-    /// The report as one line of JSON (the CLI's `--json`).
+    /// The report as one line of JSON (the CLI's `--json`), with C1, DEL, bidi and invisible
+    /// characters escaped as `\uXXXX` so that it is safe on a terminal ([`crate::json`]).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        crate::json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
     }
 
     /// Total number of problems, listed or not.

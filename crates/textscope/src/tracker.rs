@@ -4,6 +4,7 @@
 //! itemised problems (capped per kind), so memory does not grow with the file.
 
 use crate::decode::{Bad, Sink};
+use crate::finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 use crate::format::{hex, Format};
 use crate::index::Checkpoint;
 use crate::problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
@@ -42,6 +43,9 @@ pub(crate) struct Tracker {
     counts: [u64; 9],
     listed: Vec<Problem>,
     listed_per_kind: [usize; 9],
+    finding_counts: [u64; 2],
+    findings: Vec<Finding>,
+    findings_listed: [usize; 2],
     non_ascii: bool,
     /// The end of the last character seen (for N1's offset).
     end: u64,
@@ -65,6 +69,9 @@ pub(crate) struct Totals {
     pub problems: Vec<Problem>,
     pub problems_omitted: u64,
     pub notes: Vec<Note>,
+    pub finding_counts: FindingCounts,
+    pub findings: Vec<Finding>,
+    pub findings_omitted: u64,
     pub ascii: bool,
     pub checkpoints: Vec<Checkpoint>,
 }
@@ -85,6 +92,9 @@ impl Tracker {
             counts: [0; 9],
             listed: Vec::new(),
             listed_per_kind: [0; 9],
+            finding_counts: [0; 2],
+            findings: Vec::new(),
+            findings_listed: [0; 2],
             non_ascii: false,
             end: 0,
             index: index_every.map(|every| IndexBuilder {
@@ -240,10 +250,47 @@ impl Tracker {
                 }
                 if !c.is_ascii() {
                     self.non_ascii = true;
+                    // Only here, beyond ASCII: no cost for ASCII text.
+                    if let Some(kind) = FindingKind::of(c) {
+                        self.finding(kind, c, offset, bytes);
+                    }
                 }
                 self.count(offset, bytes);
                 self.line_chars += 1;
             }
+        }
+    }
+
+    /// A bidi control or an invisible character: counted, and listed up to the cap.
+    #[cold]
+    fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
+        let k = kind.index();
+        if let Some(n) = self.finding_counts.get_mut(k) {
+            *n += 1;
+        }
+        let Some(listed) = self.findings_listed.get_mut(k) else {
+            return;
+        };
+        if *listed < self.cap {
+            *listed += 1;
+            let what = match kind {
+                FindingKind::BidiControl => {
+                    "bidi control; it reorders the text shown after it, so what is read may differ from what is seen"
+                }
+                FindingKind::InvisibleCharacter => {
+                    "invisible character; it takes no room on screen"
+                }
+            };
+            self.findings.push(Finding {
+                kind,
+                offset,
+                length: bytes.len() as u64,
+                line: self.line,
+                column: self.line_chars + 1,
+                bytes: hex(bytes),
+                code_point: format!("U+{:04X}", c as u32),
+                message: format!("U+{:04X} {} ({what})", c as u32, finding_char_name(c)),
+            });
         }
     }
 
@@ -281,6 +328,12 @@ impl Tracker {
             .map(|(&n, &listed)| n - listed as u64)
             .sum();
         self.listed.sort_by_key(|p| (p.offset, p.kind));
+        let findings_omitted: u64 = self
+            .finding_counts
+            .iter()
+            .zip(&self.findings_listed)
+            .map(|(&n, &listed)| n - listed as u64)
+            .sum();
         let none_of = |k: ProblemKind| self.counts.get(k.index()).is_none_or(|&n| n == 0);
         let ascii = !self.non_ascii
             && [
@@ -301,6 +354,9 @@ impl Tracker {
             problems: self.listed,
             problems_omitted: omitted,
             notes,
+            finding_counts: FindingCounts::from_array(self.finding_counts),
+            findings: self.findings,
+            findings_omitted,
             ascii,
             checkpoints: self.index.map(|i| i.checkpoints).unwrap_or_default(),
         }
