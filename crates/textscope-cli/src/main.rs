@@ -393,3 +393,28 @@ impl<W: Write> View<'_, W> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changed_while_reading_compares_the_size_read_with_the_metadata() {
+        assert!(changed_while_reading("f", Some(10), 10).is_ok());
+        assert!(changed_while_reading("f", None, 10).is_ok(), "streams have no size");
+        for (expected, read) in [(10, 4), (10, 12)] {
+            match changed_while_reading("f", Some(expected), read) {
+                Err(Failure::Input(e)) => {
+                    assert_eq!(e.path, "f");
+                    assert_eq!(
+                        e.cause,
+                        format!(
+                            "the file changed while it was read ({expected} bytes expected, {read} read)"
+                        )
+                    );
+                }
+                _ => panic!("{expected} vs {read} must be an error"),
+            }
+        }
+    }
+}
