@@ -401,7 +401,10 @@ mod tests {
     #[test]
     fn changed_while_reading_compares_the_size_read_with_the_metadata() {
         assert!(changed_while_reading("f", Some(10), 10).is_ok());
-        assert!(changed_while_reading("f", None, 10).is_ok(), "streams have no size");
+        assert!(
+            changed_while_reading("f", None, 10).is_ok(),
+            "streams have no size"
+        );
         for (expected, read) in [(10, 4), (10, 12)] {
             match changed_while_reading("f", Some(expected), read) {
                 Err(Failure::Input(e)) => {

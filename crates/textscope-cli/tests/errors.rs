@@ -187,7 +187,9 @@ fn a_file_truncated_while_it_is_read() {
     if o.status.code() == Some(2) {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
-            err.starts_with(&format!("textscope: {b}: the file changed while it was read (")),
+            err.starts_with(&format!(
+                "textscope: {b}: the file changed while it was read ("
+            )),
             "{err}"
         );
         assert_eq!(reports.len(), 1, "the good file is still reported");

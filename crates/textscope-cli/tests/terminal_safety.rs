@@ -9,15 +9,15 @@ use std::process::Command;
 
 /// ANSI/OSC sequences and other hostile characters.
 const HOSTILE: &[&str] = &[
-    "\x1b[31mred\x1b[0m",                      // SGR colour
-    "\x1b[2J\x1b[H\x1b[10;10H\x1b[1A\x1b[K",   // clear screen, cursor moves, erase line
-    "\x1b]52;c;aGVsbG8=\x07",                  // OSC 52: write the clipboard (BEL ends it)
-    "\x1b]52;c;aGVsbG8=\x1b\\",                // … ST ends it
-    "\x1b]0;pwned\x07\x1b]2;title\x1b\\",      // window title
+    "\x1b[31mred\x1b[0m",                                     // SGR colour
+    "\x1b[2J\x1b[H\x1b[10;10H\x1b[1A\x1b[K", // clear screen, cursor moves, erase line
+    "\x1b]52;c;aGVsbG8=\x07",                // OSC 52: write the clipboard (BEL ends it)
+    "\x1b]52;c;aGVsbG8=\x1b\\",              // … ST ends it
+    "\x1b]0;pwned\x07\x1b]2;title\x1b\\",    // window title
     "\x1b]8;;http://example.invalid\x1b\\link\x1b]8;;\x1b\\", // OSC 8 hyperlink
-    "\x1bP+q544e\x1b\\",                       // DCS (terminfo query)
-    "\u{9B}31m\u{9D}0;t\u{9C}\u{90}\u{85}",   // C1: CSI, OSC, ST, DCS as code points (and NEL)
-    "\x07\x08\x7f\x00\x0b\x0c\x0e\x1a",        // BEL, BS, DEL, NUL, VT, FF, SO, SUB
+    "\x1bP+q544e\x1b\\",                     // DCS (terminfo query)
+    "\u{9B}31m\u{9D}0;t\u{9C}\u{90}\u{85}",  // C1: CSI, OSC, ST, DCS as code points (and NEL)
+    "\x07\x08\x7f\x00\x0b\x0c\x0e\x1a",      // BEL, BS, DEL, NUL, VT, FF, SO, SUB
     "\u{202E}evil\u{202C} \u{2066}iso\u{2069} \u{2067}\u{2068}\u{202A}\u{202B}\u{202D}",
     "\u{200B}\u{200C}\u{200D}\u{200E}\u{200F}\u{2060}\u{2061}\u{2062}\u{2063}\u{2064}\u{061C}",
     "a\u{2028}b\u{2029}c\u{FEFF}d",
@@ -79,8 +79,14 @@ fn check(args: &[&str], file: &Path) {
             String::from_utf8_lossy(bytes)
         );
         // The raw bytes themselves, whatever the decoding: ESC, BEL, and C2 9B (U+009B).
-        assert!(!bytes.contains(&0x1B) && !bytes.contains(&0x07), "{what}: ESC or BEL");
-        assert!(!bytes.windows(2).any(|w| w == [0xC2, 0x9B]), "{what}: C1 CSI");
+        assert!(
+            !bytes.contains(&0x1B) && !bytes.contains(&0x07),
+            "{what}: ESC or BEL"
+        );
+        assert!(
+            !bytes.windows(2).any(|w| w == [0xC2, 0x9B]),
+            "{what}: C1 CSI"
+        );
     }
     assert!(!o.stdout.is_empty() || !o.stderr.is_empty());
 }
