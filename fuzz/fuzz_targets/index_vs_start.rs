@@ -41,5 +41,9 @@ fuzz_target!(|input: &[u8]| {
     let mut from_start = index.clone();
     from_start.checkpoints.truncate(1);
     let full = structure_of(data, &from_start, first, last, Default::default());
-    assert_eq!(sparse, full, "lines {first}..={last}, index {:?}", index.checkpoints);
+    assert_eq!(
+        sparse, full,
+        "lines {first}..={last}, index {:?}",
+        index.checkpoints
+    );
 });

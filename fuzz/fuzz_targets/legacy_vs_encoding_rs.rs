@@ -55,6 +55,13 @@ fuzz_target!(|input: &[u8]| {
     assert_eq!(fffd_emitted - real_fffd, malformed);
 
     let bad = r.problem_counts.unmapped_byte + r.problem_counts.truncated_character;
-    assert_eq!(bad, fffd_emitted - real_fffd, "P8 + P5 differ from encoding_rs ({label})");
-    assert_eq!(r.characters, chars, "character count differs from encoding_rs ({label})");
+    assert_eq!(
+        bad,
+        fffd_emitted - real_fffd,
+        "P8 + P5 differ from encoding_rs ({label})"
+    );
+    assert_eq!(
+        r.characters, chars,
+        "character count differs from encoding_rs ({label})"
+    );
 });

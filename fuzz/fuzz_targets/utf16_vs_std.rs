@@ -9,11 +9,17 @@ use textscope::{Options, ProblemKind};
 fuzz_target!(|data: &[u8]| {
     let opts = Options {
         max_problems_per_kind: usize::MAX,
-        ..Options::default().force_encoding("utf-16le").expect("utf-16le")
+        ..Options::default()
+            .force_encoding("utf-16le")
+            .expect("utf-16le")
     };
     let r = textscope::analyze(data, opts);
 
-    let mark = if data.starts_with(&[0xFF, 0xFE]) { 2 } else { 0 };
+    let mark = if data.starts_with(&[0xFF, 0xFE]) {
+        2
+    } else {
+        0
+    };
     let body = &data[mark..];
     let units = body
         .chunks_exact(2)

@@ -34,11 +34,18 @@ fuzz_target!(|data: &[u8]| {
 
     let lossy = String::from_utf8_lossy(data).chars().count() as u64;
     let mark = u64::from(data.starts_with(b"\xEF\xBB\xBF"));
-    assert_eq!(r.characters, lossy - mark, "character count differs from std");
+    assert_eq!(
+        r.characters,
+        lossy - mark,
+        "character count differs from std"
+    );
 
     // Every listed P7 and P5 is inside the file and its length matches its bytes.
     for p in &r.problems {
-        if matches!(p.kind, ProblemKind::InvalidUtf8 | ProblemKind::TruncatedCharacter) {
+        if matches!(
+            p.kind,
+            ProblemKind::InvalidUtf8 | ProblemKind::TruncatedCharacter
+        ) {
             assert!(p.offset + p.length <= data.len() as u64);
             assert!((1..=3).contains(&p.length));
         }

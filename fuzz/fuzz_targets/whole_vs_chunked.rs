@@ -37,7 +37,12 @@ fuzz_target!(|input: &[u8]| {
     }
     let owned;
     let data = if control & 0x80 != 0 && !data.is_empty() {
-        owned = data.iter().copied().cycle().take(WINDOW + 4099).collect::<Vec<u8>>();
+        owned = data
+            .iter()
+            .copied()
+            .cycle()
+            .take(WINDOW + 4099)
+            .collect::<Vec<u8>>();
         &owned[..]
     } else {
         data
@@ -51,14 +56,23 @@ fuzz_target!(|input: &[u8]| {
     let mut at = 0;
     let mut k = 0;
     while at < data.len() {
-        let size = if sizes.is_empty() {
+        let mut size = if sizes.is_empty() {
             1
         } else {
             // Sizes 0..=255, scaled up for the long inputs so that a run stays quick.
             let s = usize::from(sizes[k % sizes.len()]);
-            if data.len() > WINDOW { s * 17 } else { s }
+            if data.len() > WINDOW {
+                s * 17
+            } else {
+                s
+            }
         };
         k += 1;
+        if size == 0 {
+            // An empty feed, then at least one byte so that the loop ends.
+            chunked.feed(&[]);
+            size = 1;
+        }
         let end = (at + size).min(data.len());
         chunked.feed(&data[at..end]);
         at = end;
