@@ -128,7 +128,7 @@ impl Analyzer {
                 buf.extend_from_slice(head);
                 if buf.len() >= WINDOW {
                     let window = std::mem::take(buf);
-                    self.start(&window, false);
+                    self.state = State::Decoding(self.start(&window, false));
                     self.feed_decoder(tail);
                 }
             }
@@ -158,7 +158,7 @@ impl Analyzer {
     }
 
     /// Detection (or the forced format), then the window replayed into the decoder.
-    fn start(&mut self, window: &[u8], at_eof: bool) {
+    fn start(&self, window: &[u8], at_eof: bool) -> Box<Decoding> {
         let verdict = match self.opts.force {
             Some(format) => forced_verdict(format, self.opts.code_page, window, at_eof),
             None => detect(window, at_eof),
@@ -180,14 +180,14 @@ impl Analyzer {
             .get(..mark_len)
             .filter(|m| !m.is_empty())
             .map(<[u8]>::to_vec);
-        self.state = State::Decoding(Box::new(Decoding {
+        Box::new(Decoding {
             verdict,
             forced: self.opts.force.is_some(),
             window_len: window.len() as u64,
             mark,
             decoder,
             tracker,
-        }));
+        })
     }
 
     /// The end of the file: the report.
@@ -197,12 +197,9 @@ impl Analyzer {
 
     /// The end of the file: the report and the sparse line index (S2).
     pub fn finish_with_index(mut self) -> (Report, LineIndex) {
-        if let State::Window(buf) = &mut self.state {
-            let window = std::mem::take(buf);
-            self.start(&window, true);
-        }
-        let State::Decoding(d) = self.state else {
-            unreachable!("start() always moves to Decoding")
+        let d = match std::mem::replace(&mut self.state, State::Window(Vec::new())) {
+            State::Window(window) => self.start(&window, true),
+            State::Decoding(d) => d,
         };
         let Decoding {
             verdict,
@@ -322,7 +319,7 @@ pub fn detect_window(window: &[u8], at_eof: bool, opts: &Options) -> (LineIndex,
     let window = window.get(..WINDOW).unwrap_or(window);
     let mut a = Analyzer::new(opts.clone());
     a.size = window.len() as u64;
-    a.start(window, at_eof);
+    a.state = State::Decoding(a.start(window, at_eof));
     let (report, mut index) = a.finish_with_index();
     index.checkpoints = vec![Checkpoint {
         line: 1,
