@@ -403,7 +403,7 @@ impl<W: Write> View<'_, W> {
         };
         let mut b = StructureBuilder::new(&index, first, last, sopts);
         if self.cli.json {
-            let head = serde_json::json!({
+            let head = textscope::json::to_string(&serde_json::json!({
                 "schema": textscope::SCHEMA_VERSION,
                 "path": self.path,
                 "format": rep.format,
@@ -411,8 +411,8 @@ impl<W: Write> View<'_, W> {
                 "bom": rep.bom,
                 "first_line": first,
                 "last_line": if last == u64::MAX { serde_json::Value::Null } else { last.into() },
-            })
-            .to_string();
+            }))
+            .map_err(io::Error::other)?;
             // The same object, left open for the lines that stream after it.
             let open = head.strip_suffix('}').unwrap_or(&head);
             write!(self.out, "{open},\"lines\":[")?;
@@ -469,7 +469,7 @@ impl<W: Write> View<'_, W> {
                     self.out.write_all(b",")?;
                 }
                 self.json_lines += 1;
-                serde_json::to_writer(&mut *self.out, l)?;
+                textscope::json::to_writer(&mut *self.out, l)?;
             } else if self.cli.preview {
                 self.out
                     .write_all(render::structure::preview_line(l).as_bytes())?;
@@ -494,5 +494,33 @@ impl<W: Write> View<'_, W> {
             writeln!(self.out, "]}}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changed_while_reading_compares_the_size_read_with_the_metadata() {
+        assert!(changed_while_reading("f", Some(10), 10).is_ok());
+        assert!(
+            changed_while_reading("f", None, 10).is_ok(),
+            "streams have no size"
+        );
+        for (expected, read) in [(10, 4), (10, 12)] {
+            match changed_while_reading("f", Some(expected), read) {
+                Err(Failure::Input(e)) => {
+                    assert_eq!(e.path, "f");
+                    assert_eq!(
+                        e.cause,
+                        format!(
+                            "the file changed while it was read ({expected} bytes expected, {read} read)"
+                        )
+                    );
+                }
+                _ => panic!("{expected} vs {read} must be an error"),
+            }
+        }
     }
 }

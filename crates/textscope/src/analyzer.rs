@@ -123,12 +123,13 @@ impl Analyzer {
         self.size += chunk.len() as u64;
         match &mut self.state {
             State::Window(buf) => {
-                let take = (WINDOW - buf.len()).min(chunk.len());
-                buf.extend_from_slice(&chunk[..take]);
-                if buf.len() == WINDOW {
+                let take = WINDOW.saturating_sub(buf.len()).min(chunk.len());
+                let (head, tail) = chunk.split_at_checked(take).unwrap_or((chunk, &[]));
+                buf.extend_from_slice(head);
+                if buf.len() >= WINDOW {
                     let window = std::mem::take(buf);
-                    self.start(&window, false);
-                    self.feed_decoder(&chunk[take..]);
+                    self.state = State::Decoding(self.start(&window, false));
+                    self.feed_decoder(tail);
                 }
             }
             State::Decoding(_) => self.feed_decoder(chunk),
@@ -157,7 +158,7 @@ impl Analyzer {
     }
 
     /// Detection (or the forced format), then the window replayed into the decoder.
-    fn start(&mut self, window: &[u8], at_eof: bool) {
+    fn start(&self, window: &[u8], at_eof: bool) -> Box<Decoding> {
         let verdict = match self.opts.force {
             Some(format) => forced_verdict(format, self.opts.code_page, window, at_eof),
             None => detect(window, at_eof),
@@ -175,15 +176,18 @@ impl Analyzer {
         if let Some(dec) = &mut decoder {
             dec.feed(window.get(mark_len..).unwrap_or_default(), &mut tracker);
         }
-        let mark = (mark_len > 0).then(|| window[..mark_len].to_vec());
-        self.state = State::Decoding(Box::new(Decoding {
+        let mark = window
+            .get(..mark_len)
+            .filter(|m| !m.is_empty())
+            .map(<[u8]>::to_vec);
+        Box::new(Decoding {
             verdict,
             forced: self.opts.force.is_some(),
             window_len: window.len() as u64,
             mark,
             decoder,
             tracker,
-        }));
+        })
     }
 
     /// The end of the file: the report.
@@ -192,11 +196,9 @@ impl Analyzer {
     }
 
     /// The end of the file: the report and the sparse line index (S2).
-    pub fn finish_with_index(self) -> (Report, LineIndex) {
-        match self.finish_with_segments(Vec::new()) {
-            Ok(done) => done,
-            Err(_) => unreachable!("no segment, so nothing to misplace"),
-        }
+    pub fn finish_with_index(mut self) -> (Report, LineIndex) {
+        let d = self.take_decoding();
+        self.build(d)
     }
 
     /// A part of the file that starts at `offset` and is analysed on its own (on another
@@ -262,13 +264,41 @@ impl Analyzer {
         mut self,
         segments: Vec<Segment>,
     ) -> Result<(Report, LineIndex), SegmentError> {
-        if let State::Window(buf) = &mut self.state {
-            let window = std::mem::take(buf);
-            self.start(&window, true);
+        let mut d = self.take_decoding();
+        for seg in segments {
+            if seg.start != self.size {
+                return Err(SegmentError(format!(
+                    "a segment starts at {} but the bytes before it end at {}",
+                    seg.start, self.size
+                )));
+            }
+            if !d.tracker.at_line_boundary() {
+                return Err(SegmentError(format!(
+                    "the part before offset {} does not end just after an LF",
+                    seg.start
+                )));
+            }
+            if let Some(dec) = &mut d.decoder {
+                // Ends just after an LF: nothing is pending, so this emits nothing.
+                dec.finish(&mut d.tracker);
+            }
+            d.tracker.merge(seg.tracker);
+            self.size += seg.fed;
+            d.decoder = Some(seg.decoder);
         }
-        let State::Decoding(d) = self.state else {
-            unreachable!("start() always moves to Decoding")
-        };
+        Ok(self.build(d))
+    }
+
+    /// Moves to the decoding state (running detection on a short file) and takes it.
+    fn take_decoding(&mut self) -> Box<Decoding> {
+        match std::mem::replace(&mut self.state, State::Window(Vec::new())) {
+            State::Window(window) => self.start(&window, true),
+            State::Decoding(d) => d,
+        }
+    }
+
+    /// Finishes the decoder and the tracker: the report and the index.
+    fn build(self, d: Box<Decoding>) -> (Report, LineIndex) {
         let Decoding {
             verdict,
             forced,
@@ -277,33 +307,6 @@ impl Analyzer {
             decoder,
             mut tracker,
         } = *d;
-        let mut decoder = decoder;
-        let mut size = self.size;
-        for mut seg in segments {
-            if seg.start != size {
-                return Err(SegmentError(format!(
-                    "a segment starts at {} but the bytes before it end at {size}",
-                    seg.start
-                )));
-            }
-            if !tracker.at_line_boundary() {
-                return Err(SegmentError(format!(
-                    "the part before offset {} does not end just after an LF",
-                    seg.start
-                )));
-            }
-            if let Some(dec) = &mut decoder {
-                // Ends just after an LF: nothing is pending, so this emits nothing.
-                dec.finish(&mut tracker);
-            }
-            tracker.merge(seg.tracker);
-            size += seg.fed;
-            decoder = Some(std::mem::replace(
-                &mut seg.decoder,
-                Decoder::new(Format::Utf8, encoding_rs::UTF_8, 0),
-            ));
-        }
-        self.size = size;
         if let Some(mut dec) = decoder {
             dec.finish(&mut tracker);
         }
@@ -360,8 +363,11 @@ impl Analyzer {
             problems: totals.problems,
             problems_omitted: totals.problems_omitted,
             notes: totals.notes,
+            finding_counts: totals.finding_counts,
+            findings: totals.findings,
+            findings_omitted: totals.findings_omitted,
         };
-        Ok((report, index))
+        (report, index)
     }
 }
 
@@ -455,7 +461,7 @@ pub fn detect_window(window: &[u8], at_eof: bool, opts: &Options) -> (LineIndex,
     let window = window.get(..WINDOW).unwrap_or(window);
     let mut a = Analyzer::new(opts.clone());
     a.size = window.len() as u64;
-    a.start(window, at_eof);
+    a.state = State::Decoding(a.start(window, at_eof));
     let (report, mut index) = a.finish_with_index();
     index.checkpoints = vec![Checkpoint {
         line: 1,

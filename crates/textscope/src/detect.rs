@@ -323,11 +323,11 @@ fn utf16(format: Format, window: &[u8], at_eof: bool) -> Outcome {
             low_zero += u64::from(b == 0);
         }
     }
-    let first_units_small = window.chunks_exact(2).take(8).all(|u| {
+    let first_units_small = window.as_chunks::<2>().0.iter().take(8).all(|&u| {
         let v = if be {
-            u16::from_be_bytes([u[0], u[1]])
+            u16::from_be_bytes(u)
         } else {
-            u16::from_le_bytes([u[0], u[1]])
+            u16::from_le_bytes(u)
         };
         v <= 0xFF
     });

@@ -109,14 +109,12 @@ impl Format {
                 let mut units = [0u16; 2];
                 let units = c.encode_utf16(&mut units);
                 let mut n = 0;
-                for u in units.iter() {
-                    let b = if self == Format::Utf16Le {
+                for (u, slot) in units.iter().zip(out.as_chunks_mut::<2>().0) {
+                    *slot = if self == Format::Utf16Le {
                         u.to_le_bytes()
                     } else {
                         u.to_be_bytes()
                     };
-                    out[n] = b[0];
-                    out[n + 1] = b[1];
                     n += 2;
                 }
                 n
@@ -140,6 +138,11 @@ impl std::fmt::Display for Format {
     }
 }
 
+/// The upper-case hex digit of a nibble (values above 15 give '?', which cannot happen here).
+fn hex_digit(n: u8) -> char {
+    char::from_digit(u32::from(n), 16).map_or('?', |c| c.to_ascii_uppercase())
+}
+
 /// Writes bytes as upper-case hex pairs separated by spaces ("3D D8"), as SPEC §6 asks.
 pub fn hex(bytes: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len() * 3);
@@ -147,9 +150,8 @@ pub fn hex(bytes: &[u8]) -> String {
         if i > 0 {
             s.push(' ');
         }
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
-        s.push(HEX[usize::from(b >> 4)] as char);
-        s.push(HEX[usize::from(b & 15)] as char);
+        s.push(hex_digit(b >> 4));
+        s.push(hex_digit(b & 15));
     }
     s
 }

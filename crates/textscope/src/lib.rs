@@ -29,13 +29,25 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
 
 mod analyzer;
 pub mod chars;
 mod decode;
 mod detect;
+mod finding;
 mod format;
 pub mod index;
+pub mod json;
 pub mod preview;
 mod problem;
 mod report;
@@ -47,6 +59,7 @@ pub use analyzer::{
     analyze, detect_window, Analyzer, Options, Segment, SegmentError, UnknownEncoding,
 };
 pub use detect::WINDOW;
+pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};

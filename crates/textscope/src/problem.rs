@@ -57,7 +57,17 @@ impl ProblemKind {
 
     /// The SPEC id (`P1`).
     pub fn id(self) -> &'static str {
-        ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9"][self.index()]
+        match self {
+            ProblemKind::UnpairedSurrogate => "P1",
+            ProblemKind::Nul => "P2",
+            ProblemKind::ControlCharacter => "P3",
+            ProblemKind::BomInText => "P4",
+            ProblemKind::TruncatedCharacter => "P5",
+            ProblemKind::InvalidCodePoint => "P6",
+            ProblemKind::InvalidUtf8 => "P7",
+            ProblemKind::UnmappedByte => "P8",
+            ProblemKind::MixedLineEndings => "P9",
+        }
     }
 
     /// Position in [`ProblemKind::ALL`].

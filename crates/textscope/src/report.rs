@@ -3,6 +3,7 @@
 //! Field names are a public interface, documented in `docs/json-schema.md` and versioned by
 //! [`SCHEMA_VERSION`].
 
+use crate::finding::{Finding, FindingCounts};
 use crate::format::Format;
 use crate::problem::{Note, Problem, ProblemKind};
 use serde::{Deserialize, Serialize};
@@ -46,12 +47,23 @@ pub struct Report {
     pub problems_omitted: u64,
     /// Notes (N1).
     pub notes: Vec<Note>,
+    /// Exact count of each finding kind (bidi controls, invisible characters), listed or not.
+    /// Findings are not SPEC problems: `problem_counts` does not include them.
+    #[serde(default)]
+    pub finding_counts: FindingCounts,
+    /// The itemised findings in file order, capped per kind like the problems.
+    #[serde(default)]
+    pub findings: Vec<Finding>,
+    /// How many findings the cap left out of `findings`.
+    #[serde(default)]
+    pub findings_omitted: u64,
 }
 
 impl Report {
-    /// The report as one line of JSON (the CLI's `--json`).
+    /// The report as one line of JSON (the CLI's `--json`), with C1, DEL, bidi and invisible
+    /// characters escaped as `\uXXXX` so that it is safe on a terminal ([`crate::json`]).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        crate::json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
     }
 
     /// Total number of problems, listed or not.
@@ -111,12 +123,26 @@ impl EndingKind {
 
     /// Upper-case label for people ("CRLF").
     pub fn label(self) -> &'static str {
-        ["LF", "CRLF", "CR", "NEL", "LS", "PS"][self as usize]
+        match self {
+            EndingKind::Lf => "LF",
+            EndingKind::Crlf => "CRLF",
+            EndingKind::Cr => "CR",
+            EndingKind::Nel => "NEL",
+            EndingKind::Ls => "LS",
+            EndingKind::Ps => "PS",
+        }
     }
 
     /// The JSON name ("crlf").
     pub fn name(self) -> &'static str {
-        ["lf", "crlf", "cr", "nel", "ls", "ps"][self as usize]
+        match self {
+            EndingKind::Lf => "lf",
+            EndingKind::Crlf => "crlf",
+            EndingKind::Cr => "cr",
+            EndingKind::Nel => "nel",
+            EndingKind::Ls => "ls",
+            EndingKind::Ps => "ps",
+        }
     }
 }
 
@@ -205,18 +231,17 @@ impl ProblemCounts {
 
     /// The count of one kind.
     pub fn get(&self, kind: ProblemKind) -> u64 {
-        let a = [
-            self.unpaired_surrogate,
-            self.nul,
-            self.control_character,
-            self.bom_in_text,
-            self.truncated_character,
-            self.invalid_code_point,
-            self.invalid_utf8,
-            self.unmapped_byte,
-            self.mixed_line_endings,
-        ];
-        a[kind.index()]
+        match kind {
+            ProblemKind::UnpairedSurrogate => self.unpaired_surrogate,
+            ProblemKind::Nul => self.nul,
+            ProblemKind::ControlCharacter => self.control_character,
+            ProblemKind::BomInText => self.bom_in_text,
+            ProblemKind::TruncatedCharacter => self.truncated_character,
+            ProblemKind::InvalidCodePoint => self.invalid_code_point,
+            ProblemKind::InvalidUtf8 => self.invalid_utf8,
+            ProblemKind::UnmappedByte => self.unmapped_byte,
+            ProblemKind::MixedLineEndings => self.mixed_line_endings,
+        }
     }
 
     /// All problems together.

@@ -304,11 +304,12 @@ fn units(format: Format, bytes: &[u8]) -> Option<String> {
     let parts: Vec<String> = bytes
         .chunks_exact(w)
         .map(|u| {
-            let mut v: u32 = 0;
-            for i in 0..w {
-                let b = if be { u[i] } else { u[w - 1 - i] };
-                v = (v << 8) | u32::from(b);
-            }
+            let fold = |v: u32, &b: &u8| (v << 8) | u32::from(b);
+            let v = if be {
+                u.iter().fold(0, fold)
+            } else {
+                u.iter().rev().fold(0, fold)
+            };
             format!("{v:0width$X}", width = w * 2)
         })
         .collect();

@@ -4,6 +4,7 @@
 //! itemised problems (capped per kind), so memory does not grow with the file.
 
 use crate::decode::{Bad, Sink};
+use crate::finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 use crate::format::{hex, Format};
 use crate::index::Checkpoint;
 use crate::problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
@@ -42,6 +43,9 @@ pub(crate) struct Tracker {
     counts: [u64; 9],
     listed: Vec<Problem>,
     listed_per_kind: [usize; 9],
+    finding_counts: [u64; 2],
+    findings: Vec<Finding>,
+    findings_listed: [usize; 2],
     non_ascii: bool,
     /// The end of the last character seen (for N1's offset).
     end: u64,
@@ -65,6 +69,9 @@ pub(crate) struct Totals {
     pub problems: Vec<Problem>,
     pub problems_omitted: u64,
     pub notes: Vec<Note>,
+    pub finding_counts: FindingCounts,
+    pub findings: Vec<Finding>,
+    pub findings_omitted: u64,
     pub ascii: bool,
     pub checkpoints: Vec<Checkpoint>,
 }
@@ -85,6 +92,9 @@ impl Tracker {
             counts: [0; 9],
             listed: Vec::new(),
             listed_per_kind: [0; 9],
+            finding_counts: [0; 2],
+            findings: Vec::new(),
+            findings_listed: [0; 2],
             non_ascii: false,
             end: 0,
             index: index_every.map(|every| IndexBuilder {
@@ -99,7 +109,11 @@ impl Tracker {
     #[inline]
     fn start(&mut self, offset: u64) {
         if let Some((cr_at, b, n)) = self.cr.take() {
-            self.end_line(EndingKind::Cr, cr_at, &b[..usize::from(n)]);
+            self.end_line(
+                EndingKind::Cr,
+                cr_at,
+                b.get(..usize::from(n)).unwrap_or_default(),
+            );
         }
         if self.at_line_start {
             self.at_line_start = false;
@@ -117,17 +131,20 @@ impl Tracker {
 
     fn end_line(&mut self, kind: EndingKind, offset: u64, bytes: &[u8]) {
         let k = kind as usize;
-        self.endings[k] += 1;
-        if self.first_ending[k].is_none() {
+        if let Some(n) = self.endings.get_mut(k) {
+            *n += 1;
+        }
+        if let Some(slot @ None) = self.first_ending.get_mut(k) {
             let mut b = [0u8; 8];
-            let n = bytes.len().min(8);
-            b[..n].copy_from_slice(&bytes[..n]);
-            self.first_ending[k] = Some(EndingSite {
+            for (d, s) in b.iter_mut().zip(bytes) {
+                *d = *s;
+            }
+            *slot = Some(EndingSite {
                 line: self.line,
                 column: self.line_chars + 1,
                 offset,
                 bytes: b,
-                len: n as u8,
+                len: bytes.len().min(8) as u8,
             });
         }
         self.close_line();
@@ -155,9 +172,14 @@ impl Tracker {
         message: impl FnOnce() -> String,
     ) {
         let k = kind.index();
-        self.counts[k] += 1;
-        if self.listed_per_kind[k] < self.cap {
-            self.listed_per_kind[k] += 1;
+        if let Some(n) = self.counts.get_mut(k) {
+            *n += 1;
+        }
+        let Some(listed) = self.listed_per_kind.get_mut(k) else {
+            return;
+        };
+        if *listed < self.cap {
+            *listed += 1;
             self.listed.push(Problem {
                 kind,
                 offset,
@@ -175,14 +197,15 @@ impl Tracker {
         match c {
             '\n' => {
                 if let Some((cr_at, b, n)) = self.cr.take() {
+                    let cr_bytes = b.get(..usize::from(n)).unwrap_or_default();
                     let mut all = [0u8; 8];
-                    let n = usize::from(n);
-                    all[..n].copy_from_slice(&b[..n]);
-                    let m = bytes.len().min(8 - n);
-                    all[n..n + m].copy_from_slice(&bytes[..m]);
+                    for (d, s) in all.iter_mut().zip(cr_bytes.iter().chain(bytes)) {
+                        *d = *s;
+                    }
+                    let len = (cr_bytes.len() + bytes.len()).min(all.len());
                     self.chars += 1;
                     self.end = offset + bytes.len() as u64;
-                    self.end_line(EndingKind::Crlf, cr_at, &all[..n + m]);
+                    self.end_line(EndingKind::Crlf, cr_at, all.get(..len).unwrap_or_default());
                     return;
                 }
                 self.start(offset);
@@ -193,9 +216,10 @@ impl Tracker {
                 self.start(offset);
                 self.count(offset, bytes);
                 let mut b = [0u8; 4];
-                let n = bytes.len().min(4);
-                b[..n].copy_from_slice(&bytes[..n]);
-                self.cr = Some((offset, b, n as u8));
+                for (d, s) in b.iter_mut().zip(bytes) {
+                    *d = *s;
+                }
+                self.cr = Some((offset, b, bytes.len().min(4) as u8));
             }
             '\u{85}' | '\u{2028}' | '\u{2029}' => {
                 self.start(offset);
@@ -226,10 +250,47 @@ impl Tracker {
                 }
                 if !c.is_ascii() {
                     self.non_ascii = true;
+                    // Only here, beyond ASCII: no cost for ASCII text.
+                    if let Some(kind) = FindingKind::of(c) {
+                        self.finding(kind, c, offset, bytes);
+                    }
                 }
                 self.count(offset, bytes);
                 self.line_chars += 1;
             }
+        }
+    }
+
+    /// A bidi control or an invisible character: counted, and listed up to the cap.
+    #[cold]
+    fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
+        let k = kind.index();
+        if let Some(n) = self.finding_counts.get_mut(k) {
+            *n += 1;
+        }
+        let Some(listed) = self.findings_listed.get_mut(k) else {
+            return;
+        };
+        if *listed < self.cap {
+            *listed += 1;
+            let what = match kind {
+                FindingKind::BidiControl => {
+                    "bidi control; it reorders the text shown after it, so what is read may differ from what is seen"
+                }
+                FindingKind::InvisibleCharacter => {
+                    "invisible character; it takes no room on screen"
+                }
+            };
+            self.findings.push(Finding {
+                kind,
+                offset,
+                length: bytes.len() as u64,
+                line: self.line,
+                column: self.line_chars + 1,
+                bytes: hex(bytes),
+                code_point: format!("U+{:04X}", c as u32),
+                message: format!("U+{:04X} {} ({what})", c as u32, finding_char_name(c)),
+            });
         }
     }
 
@@ -241,7 +302,11 @@ impl Tracker {
 
     pub(crate) fn finish(mut self, mark_len: u64) -> Totals {
         if let Some((cr_at, b, n)) = self.cr.take() {
-            self.end_line(EndingKind::Cr, cr_at, &b[..usize::from(n)]);
+            self.end_line(
+                EndingKind::Cr,
+                cr_at,
+                b.get(..usize::from(n)).unwrap_or_default(),
+            );
         }
         let mut notes = Vec::new();
         if !self.at_line_start {
@@ -256,14 +321,30 @@ impl Tracker {
         }
         let lines = self.line - 1;
         self.mixed_endings();
-        let omitted: u64 = ProblemKind::ALL
+        let omitted: u64 = self
+            .counts
             .iter()
-            .map(|k| self.counts[k.index()] - self.listed_per_kind[k.index()] as u64)
+            .zip(&self.listed_per_kind)
+            .map(|(&n, &listed)| n - listed as u64)
             .sum();
         self.listed.sort_by_key(|p| (p.offset, p.kind));
+        let findings_omitted: u64 = self
+            .finding_counts
+            .iter()
+            .zip(&self.findings_listed)
+            .map(|(&n, &listed)| n - listed as u64)
+            .sum();
+        let none_of = |k: ProblemKind| self.counts.get(k.index()).is_none_or(|&n| n == 0);
         let ascii = !self.non_ascii
-            && self.counts[ProblemKind::UnpairedSurrogate.index()] == 0
-            && [4usize, 5, 6, 7].iter().all(|&k| self.counts[k] == 0);
+            && [
+                ProblemKind::UnpairedSurrogate,
+                ProblemKind::TruncatedCharacter,
+                ProblemKind::InvalidCodePoint,
+                ProblemKind::InvalidUtf8,
+                ProblemKind::UnmappedByte,
+            ]
+            .into_iter()
+            .all(none_of);
         Totals {
             lines,
             characters: self.chars,
@@ -273,6 +354,9 @@ impl Tracker {
             problems: self.listed,
             problems_omitted: omitted,
             notes,
+            finding_counts: FindingCounts::from_array(self.finding_counts),
+            findings: self.findings,
+            findings_omitted,
             ascii,
             checkpoints: self.index.map(|i| i.checkpoints).unwrap_or_default(),
         }
@@ -281,14 +365,17 @@ impl Tracker {
     /// L6 / P9: with more than one kind, locate the first line whose ending is not the
     /// commonest kind (the highest count; on a tie, the kind met first).
     fn mixed_endings(&mut self) {
-        let present: Vec<usize> = (0..6).filter(|&k| self.endings[k] > 0).collect();
+        let count = |k: usize| self.endings.get(k).copied().unwrap_or(0);
+        let site = |k: usize| self.first_ending.get(k).copied().flatten();
+        let label = |k: usize| EndingKind::ALL.get(k).map_or("?", |e| e.label());
+        let present: Vec<usize> = (0..6).filter(|&k| count(k) > 0).collect();
         if present.len() < 2 {
             return;
         }
-        let first_offset = |k: usize| self.first_ending[k].map_or(u64::MAX, |s| s.offset);
+        let first_offset = |k: usize| site(k).map_or(u64::MAX, |s| s.offset);
         let Some(&common) = present.iter().max_by(|&&a, &&b| {
-            self.endings[a]
-                .cmp(&self.endings[b])
+            count(a)
+                .cmp(&count(b))
                 .then(first_offset(b).cmp(&first_offset(a)))
         }) else {
             return;
@@ -296,7 +383,7 @@ impl Tracker {
         let Some(&(other, site)) = present
             .iter()
             .filter(|&&k| k != common)
-            .filter_map(|&k| self.first_ending[k].map(|s| (k, s)))
+            .filter_map(|&k| site(k).map(|s| (k, s)))
             .collect::<Vec<_>>()
             .iter()
             .min_by_key(|(_, s)| s.offset)
@@ -305,26 +392,28 @@ impl Tracker {
         };
         let kinds: Vec<String> = present
             .iter()
-            .map(|&k| format!("{} {}", self.endings[k], EndingKind::ALL[k].label()))
+            .map(|&k| format!("{} {}", count(k), label(k)))
             .collect();
         let message = format!(
             "mixed line endings ({}): line {} ends with {}, most lines end with {}",
             kinds.join(", "),
             site.line,
-            EndingKind::ALL[other].label(),
-            EndingKind::ALL[common].label()
+            label(other),
+            label(common)
         );
         let k = ProblemKind::MixedLineEndings.index();
-        self.counts[k] += 1;
-        if self.cap > 0 {
-            self.listed_per_kind[k] += 1;
+        if let Some(n) = self.counts.get_mut(k) {
+            *n += 1;
+        }
+        if let (true, Some(listed)) = (self.cap > 0, self.listed_per_kind.get_mut(k)) {
+            *listed += 1;
             self.listed.push(Problem {
                 kind: ProblemKind::MixedLineEndings,
                 offset: site.offset,
                 length: u64::from(site.len),
                 line: site.line,
                 column: site.column,
-                bytes: hex(&site.bytes[..usize::from(site.len)]),
+                bytes: hex(site.bytes.get(..usize::from(site.len)).unwrap_or_default()),
                 reason: None,
                 message,
             });
@@ -340,7 +429,7 @@ pub fn control_name(c: char) -> &'static str {
         "SUB", "ESC", "FS", "GS", "RS", "US",
     ];
     match c as u32 {
-        v @ 0..=0x1F => C0[v as usize],
+        v @ 0..=0x1F => C0.get(v as usize).copied().unwrap_or("control"),
         0x7F => "DEL",
         0x85 => "NEL",
         0x80..=0x9F => "C1 control",
@@ -438,10 +527,12 @@ impl Tracker {
         debug_assert!(self.at_line_boundary());
         let shift = self.line - 1;
         self.chars += next.chars;
-        for k in 0..6 {
-            self.endings[k] += next.endings[k];
-            if self.first_ending[k].is_none() {
-                self.first_ending[k] = next.first_ending[k].map(|mut s| {
+        for (n, m) in self.endings.iter_mut().zip(next.endings) {
+            *n += m;
+        }
+        for (first, other) in self.first_ending.iter_mut().zip(next.first_ending) {
+            if first.is_none() {
+                *first = other.map(|mut s| {
                     s.line += shift;
                     s
                 });
@@ -455,15 +546,28 @@ impl Tracker {
                 });
             }
         }
-        for k in 0..9 {
-            self.counts[k] += next.counts[k];
+        for (n, m) in self.counts.iter_mut().zip(next.counts) {
+            *n += m;
         }
         for mut p in next.listed {
-            let k = p.kind.index();
-            if self.listed_per_kind[k] < self.cap {
-                self.listed_per_kind[k] += 1;
-                p.line += shift;
-                self.listed.push(p);
+            if let Some(listed) = self.listed_per_kind.get_mut(p.kind.index()) {
+                if *listed < self.cap {
+                    *listed += 1;
+                    p.line += shift;
+                    self.listed.push(p);
+                }
+            }
+        }
+        for (n, m) in self.finding_counts.iter_mut().zip(next.finding_counts) {
+            *n += m;
+        }
+        for mut f in next.findings {
+            if let Some(listed) = self.findings_listed.get_mut(f.kind.index()) {
+                if *listed < self.cap {
+                    *listed += 1;
+                    f.line += shift;
+                    self.findings.push(f);
+                }
             }
         }
         self.non_ascii |= next.non_ascii;

@@ -147,6 +147,36 @@ pub fn full(r: &Report, name: &str, style: Style) -> String {
             ));
         }
     }
+    let found = r.finding_counts.total();
+    if found > 0 {
+        // Bidi controls and invisible characters: not SPEC problems, listed apart.
+        let by_kind: Vec<String> = textscope::FindingKind::ALL
+            .iter()
+            .filter(|k| r.finding_counts.get(**k) > 0)
+            .map(|k| format!("{} {}", r.finding_counts.get(*k), k.name()))
+            .collect();
+        field(
+            &mut out,
+            "findings",
+            style.yellow(&format!("{found} ({})", by_kind.join(", "))),
+        );
+        for f in &r.findings {
+            let at = format!("{}:{}", f.line, f.column);
+            out.push_str(&format!(
+                "    {at:<10} offset {:<8} {:<14} {}: {}\n",
+                f.offset,
+                f.bytes,
+                style.yellow(f.kind.name()),
+                safe(&f.message)
+            ));
+        }
+        if r.findings_omitted > 0 {
+            out.push_str(&format!(
+                "    … and {} more not listed (raise --max-problems to see them)\n",
+                r.findings_omitted
+            ));
+        }
+    }
     if !r.notes.is_empty() {
         for (i, n) in r.notes.iter().enumerate() {
             field(

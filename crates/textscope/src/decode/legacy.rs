@@ -79,8 +79,8 @@ impl LegacyDecoder {
         match &mut self.kind {
             Kind::Single { table } => {
                 let mut i = 0;
-                while i < chunk.len() {
-                    if S::ASCII_RUNS && chunk[i].wrapping_sub(0x20) < 0x5F {
+                while let Some(&b) = chunk.get(i) {
+                    if S::ASCII_RUNS && b.wrapping_sub(0x20) < 0x5F {
                         // Every single-byte code page in encoding_rs maps 20–7E to ASCII.
                         let n = printable_prefix_utf8(chunk.get(i..).unwrap_or_default());
                         if n > 0 {
@@ -89,9 +89,9 @@ impl LegacyDecoder {
                             continue;
                         }
                     }
-                    let b = chunk[i];
                     let at = base + i as u64;
-                    match table[usize::from(b)] {
+                    // A 256-entry table indexed by a byte: `get` cannot miss.
+                    match table.get(usize::from(b)).copied().flatten() {
                         Some(c) => sink.char(c, at, &[b]),
                         None => sink.bad(Bad::Unmapped, at, &[b]),
                     }
@@ -100,7 +100,7 @@ impl LegacyDecoder {
             }
             Kind::Multi { .. } => {
                 let mut i = 0;
-                while i < chunk.len() {
+                while let Some(&b) = chunk.get(i) {
                     if let Kind::Multi {
                         ground: true,
                         ascii_shortcut: true,
@@ -122,7 +122,7 @@ impl LegacyDecoder {
                             continue;
                         }
                     }
-                    self.multi_byte(chunk[i], base + i as u64, false, sink);
+                    self.multi_byte(b, base + i as u64, false, sink);
                     i += 1;
                 }
             }
@@ -160,8 +160,8 @@ impl LegacyDecoder {
             let (result, read, written) =
                 decoder.decode_to_utf8_without_replacement(src, &mut out, last);
             for &r in src.get(..read).unwrap_or_default() {
-                if *seq_len < MAX_SEQ {
-                    seq[*seq_len] = r;
+                if let Some(slot) = seq.get_mut(*seq_len) {
+                    *slot = r;
                     *seq_len += 1;
                 }
                 total += 1;
@@ -211,8 +211,11 @@ impl LegacyDecoder {
                     // The bytes after the malformed sequence stay pending.
                     let keep = shown(before + bad_len, after);
                     *seq_start += before + bad_len;
-                    *seq_len = keep.len();
-                    seq[..keep.len()].copy_from_slice(&keep);
+                    // `keep` came out of `seq`, so it fits.
+                    *seq_len = keep.len().min(MAX_SEQ);
+                    for (slot, &k) in seq.iter_mut().zip(&keep) {
+                        *slot = k;
+                    }
                     total = after;
                     *ground = false;
                     if src.is_empty() && !last {

@@ -117,54 +117,49 @@ pub(crate) fn printable_prefix_utf8(bytes: &[u8]) -> usize {
 /// order.
 #[inline]
 pub(crate) fn printable_prefix_utf16(bytes: &[u8], be: bool) -> usize {
-    const BLOCK: usize = 16;
-    let (lo, hi) = if be { (1, 0) } else { (0, 1) };
-    let mut n = 0;
-    for block in bytes.chunks_exact(BLOCK * 2) {
-        let mut bad = 0u8;
-        for u in block.chunks_exact(2) {
-            bad |= u8::from(u[lo].wrapping_sub(0x20) >= 0x5F) | u[hi];
-        }
-        if bad != 0 {
-            break;
-        }
-        n += BLOCK;
+    // One monomorphised loop per byte order, so the order is not tested per unit.
+    if be {
+        printable_prefix_units(bytes.as_chunks::<2>().0, |u| {
+            u32::from(u16::from_be_bytes(u))
+        })
+    } else {
+        printable_prefix_units(bytes.as_chunks::<2>().0, |u| {
+            u32::from(u16::from_le_bytes(u))
+        })
     }
-    let rest = bytes.get(n * 2..).unwrap_or_default();
-    n + rest
-        .chunks_exact(2)
-        .position(|u| u[lo].wrapping_sub(0x20) >= 0x5F || u[hi] != 0)
-        .unwrap_or(rest.len() / 2)
 }
 
 /// As [`printable_prefix_utf8`] for UTF-32 units; returns a count of units.
 #[inline]
 pub(crate) fn printable_prefix_utf32(bytes: &[u8], be: bool) -> usize {
-    const BLOCK: usize = 8;
+    if be {
+        printable_prefix_units(bytes.as_chunks::<4>().0, u32::from_be_bytes)
+    } else {
+        printable_prefix_units(bytes.as_chunks::<4>().0, u32::from_le_bytes)
+    }
+}
+
+/// The block loop of the UTF-16 and UTF-32 kernels over whole units (`value` reads one).
+#[inline(always)]
+fn printable_prefix_units<const W: usize>(
+    units: &[[u8; W]],
+    value: impl Fn([u8; W]) -> u32,
+) -> usize {
+    const BLOCK: usize = 16;
+    let bad = |u: &[u8; W]| value(*u).wrapping_sub(0x20) >= 0x5F;
     let mut n = 0;
-    let unit = |u: &[u8]| {
-        let v = if be {
-            u32::from_be_bytes([u[0], u[1], u[2], u[3]])
-        } else {
-            u32::from_le_bytes([u[0], u[1], u[2], u[3]])
-        };
-        v.wrapping_sub(0x20) >= 0x5F
-    };
-    for block in bytes.chunks_exact(BLOCK * 4) {
-        let mut bad = false;
-        for u in block.chunks_exact(4) {
-            bad |= unit(u);
+    for block in units.chunks_exact(BLOCK) {
+        let mut any = false;
+        for u in block {
+            any |= bad(u);
         }
-        if bad {
+        if any {
             break;
         }
         n += BLOCK;
     }
-    let rest = bytes.get(n * 4..).unwrap_or_default();
-    n + rest
-        .chunks_exact(4)
-        .position(unit)
-        .unwrap_or(rest.len() / 4)
+    let rest = units.get(n..).unwrap_or_default();
+    n + rest.iter().position(bad).unwrap_or(rest.len())
 }
 
 /// The naive twin of the `printable_prefix_*` kernels: one unit at a time.

@@ -34,12 +34,9 @@ impl Utf16Decoder {
             self.unit([first, second], base - 1, sink);
             i = 1;
         }
-        while let Some(pair) = chunk.get(i..i + 2) {
-            let (lo, hi) = if self.be {
-                (pair[1], pair[0])
-            } else {
-                (pair[0], pair[1])
-            };
+        while let Some(&[b0, b1]) = chunk.get(i..i + 2) {
+            let (lo, hi) = if self.be { (b1, b0) } else { (b0, b1) };
+            // Look for a run only where one starts, so non-ASCII text pays nothing for it.
             if S::ASCII_RUNS && hi == 0 && lo.wrapping_sub(0x20) < 0x5F && self.high.is_none() {
                 let rest = chunk.get(i..).unwrap_or_default();
                 let n = printable_prefix_utf16(rest, self.be);
@@ -49,7 +46,7 @@ impl Utf16Decoder {
                     continue;
                 }
             }
-            self.unit([pair[0], pair[1]], base + i as u64, sink);
+            self.unit([b0, b1], base + i as u64, sink);
             i += 2;
         }
         if let Some(&last) = chunk.get(i) {

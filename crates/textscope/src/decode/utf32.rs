@@ -26,8 +26,13 @@ impl Utf32Decoder {
         let base = self.offset;
         self.offset = base + chunk.len() as u64;
         let mut i = 0;
-        while self.len > 0 && i < chunk.len() {
-            self.pending[usize::from(self.len)] = chunk[i];
+        while self.len > 0 {
+            let (Some(&b), Some(slot)) =
+                (chunk.get(i), self.pending.get_mut(usize::from(self.len)))
+            else {
+                break;
+            };
+            *slot = b;
             self.len += 1;
             i += 1;
             if self.len == 4 {
@@ -36,11 +41,11 @@ impl Utf32Decoder {
                 self.unit(p, base + i as u64 - 4, sink);
             }
         }
-        while let Some(u) = chunk.get(i..i + 4) {
+        while let Some(&[b0, b1, b2, b3]) = chunk.get(i..i + 4) {
             let v = if self.be {
-                u32::from_be_bytes([u[0], u[1], u[2], u[3]])
+                u32::from_be_bytes([b0, b1, b2, b3])
             } else {
-                u32::from_le_bytes([u[0], u[1], u[2], u[3]])
+                u32::from_le_bytes([b0, b1, b2, b3])
             };
             if S::ASCII_RUNS && v.wrapping_sub(0x20) < 0x5F {
                 let rest = chunk.get(i..).unwrap_or_default();
@@ -51,12 +56,15 @@ impl Utf32Decoder {
                     continue;
                 }
             }
-            self.unit([u[0], u[1], u[2], u[3]], base + i as u64, sink);
+            self.unit([b0, b1, b2, b3], base + i as u64, sink);
             i += 4;
         }
+        // At most three bytes are left here (the loop above took every whole unit).
         for &b in chunk.get(i..).unwrap_or_default() {
-            self.pending[usize::from(self.len)] = b;
-            self.len += 1;
+            if let Some(slot) = self.pending.get_mut(usize::from(self.len)) {
+                *slot = b;
+                self.len += 1;
+            }
         }
     }
 
@@ -82,7 +90,11 @@ impl Utf32Decoder {
             let len = usize::from(self.len);
             self.len = 0;
             let p = self.pending;
-            sink.bad(Bad::Truncated, self.offset - len as u64, &p[..len]);
+            sink.bad(
+                Bad::Truncated,
+                self.offset - len as u64,
+                p.get(..len).unwrap_or_default(),
+            );
         }
     }
 }

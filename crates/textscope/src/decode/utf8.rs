@@ -31,10 +31,10 @@ impl Utf8Decoder {
     pub(crate) fn feed<S: Sink>(&mut self, chunk: &[u8], sink: &mut S) {
         let base = self.offset;
         let mut i = 0;
-        while i < chunk.len() {
+        while let Some(&b) = chunk.get(i) {
             if self.len == 0 {
                 // Look for a run only where one starts, so non-ASCII text pays nothing for it.
-                if S::ASCII_RUNS && chunk[i].wrapping_sub(0x20) < 0x5F {
+                if S::ASCII_RUNS && chunk.get(i).is_some_and(|b| b.wrapping_sub(0x20) < 0x5F) {
                     let rest = chunk.get(i..).unwrap_or_default();
                     let n = printable_prefix_utf8(rest);
                     if n > 0 {
@@ -49,7 +49,6 @@ impl Utf8Decoder {
                     continue;
                 }
             }
-            let b = chunk[i];
             self.byte(b, base + i as u64, sink);
             i += 1;
         }
@@ -65,10 +64,11 @@ impl Utf8Decoder {
         base: u64,
         sink: &mut S,
     ) -> Option<usize> {
-        let b0 = *chunk.get(i)?;
+        let lead = chunk.get(i)?;
+        let b0 = *lead;
         let n = match b0 {
             0x00..=0x7F => {
-                sink.char(char::from(b0), base + i as u64, &chunk[i..i + 1]);
+                sink.char(char::from(b0), base + i as u64, std::slice::from_ref(lead));
                 return Some(1);
             }
             0xC2..=0xDF => 2,
@@ -86,13 +86,20 @@ impl Utf8Decoder {
     /// ill-formed input).
     fn byte<S: Sink>(&mut self, b: u8, at: u64, sink: &mut S) {
         if self.len > 0 {
-            if (self.lo..=self.hi).contains(&b) {
-                self.pending[usize::from(self.len)] = b;
+            // `len < need <= 4` here, so the slot exists.
+            if let (true, Some(slot)) = (
+                (self.lo..=self.hi).contains(&b),
+                self.pending.get_mut(usize::from(self.len)),
+            ) {
+                *slot = b;
                 self.len += 1;
                 self.lo = 0x80;
                 self.hi = 0xBF;
                 if self.len == self.need {
-                    let seq = &self.pending[..usize::from(self.len)];
+                    let seq = self
+                        .pending
+                        .get(..usize::from(self.len))
+                        .unwrap_or_default();
                     let start = at + 1 - u64::from(self.len);
                     match std::str::from_utf8(seq).ok().and_then(|s| s.chars().next()) {
                         Some(c) => sink.char(c, start, seq),
@@ -118,7 +125,11 @@ impl Utf8Decoder {
             let len = usize::from(self.len);
             self.len = 0;
             let pending = self.pending;
-            sink.bad(Bad::InvalidUtf8(reason), at - len as u64, &pending[..len]);
+            sink.bad(
+                Bad::InvalidUtf8(reason),
+                at - len as u64,
+                pending.get(..len).unwrap_or_default(),
+            );
         }
         let (need, lo, hi) = match b {
             0x00..=0x7F => {
@@ -156,7 +167,11 @@ impl Utf8Decoder {
             let len = usize::from(self.len);
             self.len = 0;
             let pending = self.pending;
-            sink.bad(Bad::Truncated, self.offset - len as u64, &pending[..len]);
+            sink.bad(
+                Bad::Truncated,
+                self.offset - len as u64,
+                pending.get(..len).unwrap_or_default(),
+            );
         }
     }
 }

@@ -119,8 +119,7 @@ pub fn validate(units: &[u16]) -> Validation {
 fn scan(units: &[u16]) -> Vec<(ErrorClass, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
-    while i < units.len() {
-        let u = units[i];
+    while let Some(&u) = units.get(i) {
         if is_low(u) {
             out.push((ErrorClass::UnpairedLowSurrogate, i));
         } else if is_high(u) {
@@ -137,7 +136,12 @@ fn scan(units: &[u16]) -> Vec<(ErrorClass, usize)> {
 }
 
 fn unit_error(units: &[u16], class: ErrorClass, position: usize) -> Utf16Error {
-    let u = unit_hex(units[position]);
+    let at = |p: usize| {
+        units
+            .get(p)
+            .map_or_else(|| "?".to_string(), |&u| unit_hex(u))
+    };
+    let u = at(position);
     let message = match class {
         ErrorClass::UnpairedLowSurrogate => format!(
             "{u} at unit {position} is a low surrogate (DC00–DFFF) with no high surrogate before it"
@@ -145,8 +149,8 @@ fn unit_error(units: &[u16], class: ErrorClass, position: usize) -> Utf16Error {
         ErrorClass::ExpectedLowSurrogate => format!(
             "{} at unit {} is a high surrogate, so a low surrogate (DC00–DFFF) must follow; \
              {u} at unit {position} is not one",
-            unit_hex(units[position - 1]),
-            position - 1
+            at(position.wrapping_sub(1)),
+            position.saturating_sub(1)
         ),
         ErrorClass::TruncatedSurrogatePair => format!(
             "{u} at unit {position} is a high surrogate at the end of the input: \
@@ -155,7 +159,8 @@ fn unit_error(units: &[u16], class: ErrorClass, position: usize) -> Utf16Error {
         ErrorClass::UnpairedHighSurrogate => format!(
             "{u} is a high surrogate standing alone: a low surrogate (DC00–DFFF) must follow it"
         ),
-        ErrorClass::OddByteCount => unreachable!("not a unit error"),
+        // Not a unit error: `validate_bytes` words it itself; this arm only keeps the match whole.
+        ErrorClass::OddByteCount => format!("{u} at unit {position}: an odd byte count"),
     };
     Utf16Error {
         class,
@@ -176,9 +181,15 @@ pub fn units_from_bytes(bytes: &[u8], order: ByteOrder) -> (Vec<u16>, Option<u8>
     let pairs = bytes.chunks_exact(2);
     let odd = pairs.remainder().first().copied();
     let units = pairs
-        .map(|p| match order {
-            ByteOrder::Be => u16::from_be_bytes([p[0], p[1]]),
-            ByteOrder::Le => u16::from_le_bytes([p[0], p[1]]),
+        .map(|p| {
+            let pair = [
+                p.first().copied().unwrap_or(0),
+                p.get(1).copied().unwrap_or(0),
+            ];
+            match order {
+                ByteOrder::Be => u16::from_be_bytes(pair),
+                ByteOrder::Le => u16::from_le_bytes(pair),
+            }
         })
         .collect();
     (units, odd)

@@ -1,0 +1,85 @@
+//! Bounded memory: the CLI's peak resident set does not grow with the file. A generated
+//! ~64 MiB file with a problem on every line (so the capped lists fill up) is analysed, and
+//! the peak (VmHWM) is read from /proc/<pid>/status while it runs. The bound (32 MiB) is far
+//! above the ~4 MiB measured (docs/resource-bounds.md) and far below the file's size.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BOUND_KIB: u64 = 32 * 1024;
+
+fn vm_hwm_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn peak_rss_is_bounded_on_a_64_mib_file() {
+    let path = std::env::temp_dir().join(format!("textscope-mem-{}.txt", std::process::id()));
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        // 64 B lines: text, an invalid byte (P7), two C1 controls (P3), a bidi control (finding),
+        // alternating LF / CRLF endings (P9 once).
+        let core: &[u8] = b"ordinary text \xFF here \xC2\x9D and \xC2\x9B and \xE2\x80\xAE then";
+        let mut a = core.to_vec();
+        a.resize(63, b'.');
+        a.push(b'\n');
+        let mut b = core.to_vec();
+        b.resize(62, b'.');
+        b.extend_from_slice(b"\r\n");
+        for i in 0..(1u32 << 20) {
+            f.write_all(if i % 2 == 0 { &a } else { &b }).unwrap();
+        }
+    }
+    let size = std::fs::metadata(&path).unwrap().len();
+    assert!(size >= 64 << 20);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_textscope"))
+        // Forced: with one bad byte per three good sequences, detection would say legacy (D3).
+        .args(["--json", "--encoding", "utf-8"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut peak = 0;
+    let reader = {
+        let mut out = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut out, &mut s).unwrap();
+            s
+        })
+    };
+    loop {
+        if let Some(k) = vm_hwm_kib(pid) {
+            peak = peak.max(k);
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let out = reader.join().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let r: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let lines = 1u64 << 20;
+    assert_eq!(r["size"], size);
+    assert_eq!(r["lines"], lines);
+    // Counts are exact, lists are capped at 1,000 per kind.
+    assert_eq!(r["problem_counts"]["invalid_utf8"], lines);
+    assert_eq!(r["problem_counts"]["control_character"], 2 * lines);
+    assert_eq!(r["problem_counts"]["mixed_line_endings"], 1);
+    assert_eq!(r["finding_counts"]["bidi_control"], lines);
+    assert_eq!(r["problems"].as_array().unwrap().len(), 2001);
+    assert_eq!(r["problems_omitted"], 3 * lines - 2000);
+    assert_eq!(r["findings"].as_array().unwrap().len(), 1000);
+    assert_eq!(r["findings_omitted"], lines - 1000);
+    assert!(peak > 0, "VmHWM was read");
+    assert!(
+        peak < BOUND_KIB,
+        "peak RSS {peak} KiB exceeds {BOUND_KIB} KiB on a {size}-byte file"
+    );
+    eprintln!("peak RSS {peak} KiB on a {size}-byte file");
+}

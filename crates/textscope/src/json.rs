@@ -1,0 +1,58 @@
+//! JSON that is safe to print on a terminal: serde_json escapes C0 controls, and this writer
+//! also escapes DEL, the C1 controls (U+0080–U+009F, so no 8-bit CSI), the bidi and invisible
+//! format characters and U+2028/U+2029 as `\uXXXX`. The JSON value is unchanged: any parser
+//! reads the same strings back.
+
+use crate::preview::is_bidi_or_invisible;
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// serde_json's compact formatter with the extra escapes.
+struct SafeFormatter;
+
+fn needs_escape(c: char) -> bool {
+    matches!(c, '\u{7F}'..='\u{9F}' | '\u{2028}' | '\u{2029}') || is_bidi_or_invisible(c)
+}
+
+impl serde_json::ser::Formatter for SafeFormatter {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut rest = fragment;
+        while let Some((i, c)) = rest.char_indices().find(|&(_, c)| needs_escape(c)) {
+            let (head, tail) = rest.split_at(i);
+            writer.write_all(head.as_bytes())?;
+            write!(writer, "\\u{:04X}", c as u32)?;
+            rest = tail.get(c.len_utf8()..).unwrap_or_default();
+        }
+        writer.write_all(rest.as_bytes())
+    }
+}
+
+/// Writes `value` as one line of compact JSON with the terminal-safe escapes.
+pub fn to_writer<W: Write, T: ?Sized + Serialize>(writer: W, value: &T) -> serde_json::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(writer, SafeFormatter);
+    value.serialize(&mut ser)
+}
+
+/// As [`to_writer`], into a string.
+pub fn to_string<T: ?Sized + Serialize>(value: &T) -> serde_json::Result<String> {
+    let mut out = Vec::new();
+    to_writer(&mut out, value)?;
+    // serde_json writes UTF-8, and the escapes are ASCII.
+    String::from_utf8(out).map_err(|e| serde::ser::Error::custom(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes_c1_bidi_and_del_and_round_trips() {
+        let s = "a\u{1B}b\u{9B}c\u{202E}d\u{7F}e\u{2028}f é 中 😀";
+        let j = super::to_string(&s).unwrap();
+        assert_eq!(j, "\"a\\u001bb\\u009Bc\\u202Ed\\u007Fe\\u2028f é 中 😀\"");
+        let back: String = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, s);
+    }
+}
