@@ -48,13 +48,7 @@ impl<F: FnMut(u64, &[u8], Decoded)> Sink for FnSink<F> {
     }
 
     fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
-        let kind = match bad {
-            Bad::UnpairedSurrogate => ProblemKind::UnpairedSurrogate,
-            Bad::Truncated => ProblemKind::TruncatedCharacter,
-            Bad::InvalidCodePoint => ProblemKind::InvalidCodePoint,
-            Bad::InvalidUtf8(_) => ProblemKind::InvalidUtf8,
-            Bad::Unmapped => ProblemKind::UnmappedByte,
-        };
+        let kind = bad.kind();
         (self.0)(offset, bytes, Decoded::Bad(kind));
     }
 }

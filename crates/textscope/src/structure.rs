@@ -378,13 +378,7 @@ impl Sink for LineSink {
                 return;
             }
         }
-        let kind = match bad {
-            Bad::UnpairedSurrogate => ProblemKind::UnpairedSurrogate,
-            Bad::Truncated => ProblemKind::TruncatedCharacter,
-            Bad::InvalidCodePoint => ProblemKind::InvalidCodePoint,
-            Bad::InvalidUtf8(_) => ProblemKind::InvalidUtf8,
-            Bad::Unmapped => ProblemKind::UnmappedByte,
-        };
+        let kind = bad.kind();
         self.add(None, offset, bytes, Some(kind));
     }
 }

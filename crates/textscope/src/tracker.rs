@@ -463,12 +463,10 @@ impl Sink for Tracker {
     fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
         self.start(offset);
         let format = self.format;
-        let (kind, reason) = match bad {
-            Bad::UnpairedSurrogate => (ProblemKind::UnpairedSurrogate, None),
-            Bad::Truncated => (ProblemKind::TruncatedCharacter, None),
-            Bad::InvalidCodePoint => (ProblemKind::InvalidCodePoint, None),
-            Bad::InvalidUtf8(r) => (ProblemKind::InvalidUtf8, Some(r)),
-            Bad::Unmapped => (ProblemKind::UnmappedByte, None),
+        let kind = bad.kind();
+        let reason = match bad {
+            Bad::InvalidUtf8(r) => Some(r),
+            _ => None,
         };
         self.problem(kind, offset, bytes, reason, || {
             bad_message(bad, format, bytes)

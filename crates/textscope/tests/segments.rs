@@ -59,7 +59,7 @@ fn text_strategy() -> impl Strategy<Value = String> {
         3 => Just("\n".to_string()),
         1 => Just("\r\n".to_string()),
         1 => Just("\r".to_string()),
-        1 => "[é中😀\u{1}\u{0}\u{2028}\u{FEFF}]{1,2}",
+        1 => "[é中😀\u{1}\u{0}\u{2028}\u{FEFF}\u{202E}\u{200B}]{1,2}",
     ];
     proptest::collection::vec(piece, 0..300).prop_map(|v| v.concat())
 }

@@ -11,7 +11,7 @@ pub(crate) mod utf32;
 pub(crate) mod utf8;
 
 use crate::format::Format;
-use crate::problem::Utf8Reason;
+use crate::problem::{ProblemKind, Utf8Reason};
 
 /// Why a unit or a sequence of units decodes to U+FFFD. Each counts as one character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,19 @@ pub(crate) enum Bad {
     InvalidUtf8(Utf8Reason),
     /// P8: a legacy byte the code page does not map.
     Unmapped,
+}
+
+impl Bad {
+    /// The problem kind this bad unit is (P1, P5, P6, P7 or P8).
+    pub(crate) fn kind(self) -> ProblemKind {
+        match self {
+            Bad::UnpairedSurrogate => ProblemKind::UnpairedSurrogate,
+            Bad::Truncated => ProblemKind::TruncatedCharacter,
+            Bad::InvalidCodePoint => ProblemKind::InvalidCodePoint,
+            Bad::InvalidUtf8(_) => ProblemKind::InvalidUtf8,
+            Bad::Unmapped => ProblemKind::UnmappedByte,
+        }
+    }
 }
 
 /// Where decoded events go: the report tracker, the structure builder, detection statistics.
