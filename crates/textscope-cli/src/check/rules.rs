@@ -299,29 +299,8 @@ pub const MAX_LISTED: usize = 1000;
 /// Characters the `bidi` rule finds, with their names. Bidi controls (Trojan Source,
 /// CVE-2021-42574) and invisible format characters.
 pub fn bidi_name(c: char) -> Option<&'static str> {
-    Some(match c {
-        '\u{061C}' => "ARABIC LETTER MARK",
-        '\u{200B}' => "ZERO WIDTH SPACE",
-        '\u{200C}' => "ZERO WIDTH NON-JOINER",
-        '\u{200D}' => "ZERO WIDTH JOINER",
-        '\u{200E}' => "LEFT-TO-RIGHT MARK",
-        '\u{200F}' => "RIGHT-TO-LEFT MARK",
-        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
-        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
-        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
-        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
-        '\u{202E}' => "RIGHT-TO-LEFT OVERRIDE",
-        '\u{2060}' => "WORD JOINER",
-        '\u{2061}' => "FUNCTION APPLICATION",
-        '\u{2062}' => "INVISIBLE TIMES",
-        '\u{2063}' => "INVISIBLE SEPARATOR",
-        '\u{2064}' => "INVISIBLE PLUS",
-        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
-        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
-        '\u{2068}' => "FIRST STRONG ISOLATE",
-        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
-        _ => return None,
-    })
+    use textscope::preview::{is_bidi_control, is_invisible_format};
+    (is_bidi_control(c) || is_invisible_format(c)).then(|| textscope::finding_char_name(c))
 }
 
 /// The pass over decoded characters for `eol`, `final-newline`, `bidi` and `line-length`:
