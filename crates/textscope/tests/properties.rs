@@ -7,21 +7,6 @@ use common::*;
 use proptest::prelude::*;
 use textscope::{Analyzer, Format, Options};
 
-fn encode(text: &str, f: Format, mark: bool) -> Vec<u8> {
-    let mut out = Vec::new();
-    if mark {
-        out.extend(f.mark().unwrap_or_default());
-    }
-    out.extend(match f {
-        Format::Utf16Le => utf16le(text),
-        Format::Utf16Be => utf16be(text),
-        Format::Utf32Le => utf32le(text),
-        Format::Utf32Be => utf32be(text),
-        _ => text.as_bytes().to_vec(),
-    });
-    out
-}
-
 fn text_strategy() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
         4 => "[a-zA-Z0-9 ,.]{1,12}",

@@ -6,18 +6,6 @@ use common::*;
 use proptest::prelude::*;
 use textscope::{Analyzer, Format, Options, Report};
 
-fn encode(text: &str, f: Format) -> Vec<u8> {
-    let mut out = f.mark().unwrap_or_default().to_vec();
-    out.extend(match f {
-        Format::Utf16Le => utf16le(text),
-        Format::Utf16Be => utf16be(text),
-        Format::Utf32Le => utf32le(text),
-        Format::Utf32Be => utf32be(text),
-        _ => text.as_bytes().to_vec(),
-    });
-    out
-}
-
 /// Feeds the window to the main analyser, then cuts the rest after the LF unit at or after
 /// each of `cuts` (fractions of the length) and analyses each part as a segment.
 fn split_report(bytes: &[u8], opts: &Options, cuts: &[f64]) -> Report {
@@ -77,7 +65,7 @@ proptest! {
         let f = [Format::Utf8, Format::Utf16Le, Format::Utf16Be, Format::Utf32Le, Format::Utf32Be][fi];
         // Past the window, so that detection has run before the segments are cut.
         let padded = format!("{}\n{text}", "w".repeat(textscope::WINDOW));
-        let mut bytes = encode(&padded, f);
+        let mut bytes = encode(&padded, f, true);
         let head = textscope::WINDOW * f.unit_width() + 8;
         for (at, b) in faults {
             let i = head + at.index(bytes.len() - head);

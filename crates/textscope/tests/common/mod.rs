@@ -3,7 +3,7 @@
 //! must be identical (U5).
 #![allow(dead_code)]
 
-use textscope::{Analyzer, Options, Report};
+use textscope::{Analyzer, Format, Options, Report};
 
 pub fn whole(bytes: &[u8], opts: &Options) -> Report {
     let mut a = Analyzer::new(opts.clone());
@@ -81,4 +81,20 @@ pub fn utf32be(s: &str) -> Vec<u8> {
 
 pub fn kinds(r: &Report) -> Vec<&'static str> {
     r.problems.iter().map(|p| p.kind.name()).collect()
+}
+
+/// `text` in format `f`, behind the format's mark when `mark`.
+pub fn encode(text: &str, f: Format, mark: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    if mark {
+        out.extend(f.mark().unwrap_or_default());
+    }
+    out.extend(match f {
+        Format::Utf16Le => utf16le(text),
+        Format::Utf16Be => utf16be(text),
+        Format::Utf32Le => utf32le(text),
+        Format::Utf32Be => utf32be(text),
+        _ => text.as_bytes().to_vec(),
+    });
+    out
 }
