@@ -3,6 +3,7 @@
 
 use crate::decode::Decoder;
 use crate::detect::{detect, Verdict, WINDOW};
+use crate::fast::{self, Kernel};
 use crate::format::{hex, Format};
 use crate::index::{Checkpoint, LineIndex};
 use crate::report::{Detection, Mark, Report, Step, SCHEMA_VERSION};
@@ -21,6 +22,8 @@ pub struct Options {
     pub max_problems_per_kind: usize,
     /// Build the sparse line index with a checkpoint every so many bytes (`None`: no index).
     pub index_every: Option<u64>,
+    /// Which implementation of the fast path runs (the report is the same with each).
+    pub kernel: Kernel,
 }
 
 impl Default for Options {
@@ -30,6 +33,7 @@ impl Default for Options {
             code_page: None,
             max_problems_per_kind: 1000,
             index_every: None,
+            kernel: Kernel::Auto,
         }
     }
 }
@@ -100,6 +104,7 @@ struct Decoding {
     mark: Option<Vec<u8>>,
     decoder: Option<Decoder>,
     tracker: Tracker,
+    kernel: Kernel,
 }
 
 impl Default for Analyzer {
@@ -152,7 +157,7 @@ impl Analyzer {
     fn feed_decoder(&mut self, chunk: &[u8]) {
         if let State::Decoding(d) = &mut self.state {
             if let Some(dec) = &mut d.decoder {
-                dec.feed(chunk, &mut d.tracker);
+                fast::feed(dec, &mut d.tracker, chunk, d.kernel);
             }
         }
     }
@@ -173,8 +178,10 @@ impl Analyzer {
         let mut decoder = format
             .is_text()
             .then(|| Decoder::new(format, verdict.encoding, mark_len as u64));
+        let kernel = self.opts.kernel.resolve();
         if let Some(dec) = &mut decoder {
-            dec.feed(window.get(mark_len..).unwrap_or_default(), &mut tracker);
+            let body = window.get(mark_len..).unwrap_or_default();
+            fast::feed(dec, &mut tracker, body, kernel);
         }
         let mark = window
             .get(..mark_len)
@@ -187,6 +194,7 @@ impl Analyzer {
             mark,
             decoder,
             tracker,
+            kernel,
         })
     }
 
@@ -222,6 +230,7 @@ impl Analyzer {
                 self.opts.max_problems_per_kind,
                 self.opts.index_every,
             ),
+            kernel: d.kernel,
         })
     }
 
@@ -306,6 +315,7 @@ impl Analyzer {
             mark,
             decoder,
             mut tracker,
+            ..
         } = *d;
         if let Some(mut dec) = decoder {
             dec.finish(&mut tracker);
@@ -383,13 +393,14 @@ pub struct Segment {
     fed: u64,
     decoder: Decoder,
     tracker: Tracker,
+    kernel: Kernel,
 }
 
 impl Segment {
     /// Feeds the segment's next bytes.
     pub fn feed(&mut self, chunk: &[u8]) {
         self.fed += chunk.len() as u64;
-        self.decoder.feed(chunk, &mut self.tracker);
+        fast::feed(&mut self.decoder, &mut self.tracker, chunk, self.kernel);
     }
 
     /// Where the segment starts.

@@ -27,7 +27,9 @@
 //! assert_eq!(report.endings.lf, 1);
 //! assert_eq!(report.problem_counts.mixed_line_endings, 1); // P9
 //! ```
-#![forbid(unsafe_code)]
+// Vector instructions need `unsafe`; it is allowed only in src/fast/x86.rs and src/fast/wasm.rs,
+// each with its safety argument.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
     not(test),
@@ -44,6 +46,7 @@ mod analyzer;
 pub mod chars;
 mod decode;
 mod detect;
+mod fast;
 mod finding;
 mod format;
 pub mod index;
@@ -59,6 +62,7 @@ pub use analyzer::{
     analyze, detect_window, Analyzer, Options, Segment, SegmentError, UnknownEncoding,
 };
 pub use detect::WINDOW;
+pub use fast::Kernel;
 pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};

@@ -129,6 +129,7 @@ impl Tracker {
         }
     }
 
+    #[inline]
     fn end_line(&mut self, kind: EndingKind, offset: u64, bytes: &[u8]) {
         let k = kind as usize;
         if let Some(n) = self.endings.get_mut(k) {
@@ -506,6 +507,45 @@ pub(crate) fn bad_message(bad: Bad, format: Format, bytes: &[u8]) -> String {
         Bad::InvalidCodePoint => format!("unit {:08X} is above 10FFFF", unit(bytes)),
         Bad::InvalidUtf8(r) => format!("invalid UTF-8: {}", r.describe()),
         Bad::Unmapped => "the code page maps no character to this byte sequence".to_string(),
+    }
+}
+
+/// What the fast path (crate::fast) does to the tracker: the same updates that the per-character
+/// [`Sink`] calls make, in bulk, for stretches of text without problems or findings.
+impl Tracker {
+    /// True when the fast path may take over: no CR waits for the character after it.
+    #[inline]
+    pub(crate) fn fast_ready(&self) -> bool {
+        self.cr.is_none()
+    }
+
+    /// A character begins at `offset`: open its line if none is open (index checkpoint).
+    #[inline]
+    pub(crate) fn fast_begin(&mut self, offset: u64) {
+        if self.at_line_start {
+            self.start(offset);
+        }
+    }
+
+    /// `n` more characters on the current line (its ending not included).
+    #[inline]
+    pub(crate) fn fast_line_chars(&mut self, n: u32) {
+        self.line_chars += u64::from(n);
+    }
+
+    /// The current line ends with `kind`, whose bytes start at `offset`.
+    #[inline]
+    pub(crate) fn fast_ending(&mut self, kind: EndingKind, offset: u64, bytes: &[u8]) {
+        self.end_line(kind, offset, bytes);
+    }
+
+    /// A stretch ending at `end` is done: `chars` characters in all (endings included), and
+    /// whether any was beyond ASCII.
+    #[inline]
+    pub(crate) fn fast_done(&mut self, chars: u64, end: u64, non_ascii: bool) {
+        self.chars += chars;
+        self.end = end;
+        self.non_ascii |= non_ascii;
     }
 }
 

@@ -13,13 +13,18 @@ use encoding_rs::{DecoderResult, Encoding};
 const MAX_SEQ: usize = 16;
 
 pub(crate) struct LegacyDecoder {
-    offset: u64,
+    pub(super) offset: u64,
     kind: Kind,
 }
 
 enum Kind {
     /// Each byte maps to one character, or to none (unmapped).
-    Single { table: Box<[Option<char>; 256]> },
+    Single {
+        table: Box<[Option<char>; 256]>,
+        /// Bit `b - 0x80` set when byte `b` needs the slow path: unmapped, or mapped to a
+        /// character the tracker must look at (see [`needs_slow_path`]).
+        high_stops: [u64; 2],
+    },
     /// A multi-byte code page, fed to encoding_rs.
     Multi {
         decoder: encoding_rs::Decoder,
@@ -54,12 +59,28 @@ pub(crate) fn single_byte_table(encoding: &'static Encoding) -> Box<[Option<char
     table
 }
 
+/// A character the fast path must not decode in bulk: an ending, a control (P3), U+FEFF (P4),
+/// or a finding. Everything else counts as one plain character.
+fn needs_slow_path(c: char) -> bool {
+    c < ' '
+        || ('\u{7F}'..='\u{9F}').contains(&c)
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{FEFF}')
+        || crate::finding::FindingKind::of(c).is_some()
+}
+
 impl LegacyDecoder {
     pub(crate) fn new(encoding: &'static Encoding, offset: u64) -> Self {
         let kind = if encoding.is_single_byte() {
-            Kind::Single {
-                table: single_byte_table(encoding),
+            let table = single_byte_table(encoding);
+            let mut high_stops = [0u64; 2];
+            for (b, c) in table.iter().enumerate().skip(0x80) {
+                if c.is_none_or(needs_slow_path) {
+                    if let Some(w) = high_stops.get_mut((b - 0x80) / 64) {
+                        *w |= 1 << (b % 64);
+                    }
+                }
             }
+            Kind::Single { table, high_stops }
         } else {
             Kind::Multi {
                 decoder: encoding.new_decoder_without_bom_handling(),
@@ -77,7 +98,7 @@ impl LegacyDecoder {
         let base = self.offset;
         self.offset = base + chunk.len() as u64;
         match &mut self.kind {
-            Kind::Single { table } => {
+            Kind::Single { table, .. } => {
                 let mut i = 0;
                 while let Some(&b) = chunk.get(i) {
                     if S::ASCII_RUNS && b.wrapping_sub(0x20) < 0x5F {
@@ -126,6 +147,15 @@ impl LegacyDecoder {
                     i += 1;
                 }
             }
+        }
+    }
+
+    /// For a single-byte code page, the bytes 80–FF that the fast path must leave to this
+    /// decoder; `None` for a multi-byte code page (the fast path does not run).
+    pub(crate) fn high_stops(&self) -> Option<&[u64; 2]> {
+        match &self.kind {
+            Kind::Single { high_stops, .. } => Some(high_stops),
+            Kind::Multi { .. } => None,
         }
     }
 

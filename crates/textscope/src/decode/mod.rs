@@ -91,6 +91,38 @@ impl Decoder {
         }
     }
 
+    /// True when no character is begun and no mode is held: the next byte starts a character
+    /// and the fast path (crate::fast) may decode it. Never for multi-byte code pages.
+    pub(crate) fn idle(&self) -> bool {
+        match self {
+            Decoder::Utf8(d) => d.idle(),
+            Decoder::Utf16(d) => d.idle(),
+            Decoder::Utf32(d) => d.idle(),
+            Decoder::Legacy(d) => d.high_stops().is_some(),
+        }
+    }
+
+    /// Absolute offset of the next byte to be fed.
+    pub(crate) fn offset(&self) -> u64 {
+        match self {
+            Decoder::Utf8(d) => d.offset,
+            Decoder::Utf16(d) => d.offset,
+            Decoder::Utf32(d) => d.offset,
+            Decoder::Legacy(d) => d.offset,
+        }
+    }
+
+    /// Moves past `n` bytes of whole characters that the fast path decoded (only when idle).
+    pub(crate) fn skip(&mut self, n: usize) {
+        let n = n as u64;
+        match self {
+            Decoder::Utf8(d) => d.offset += n,
+            Decoder::Utf16(d) => d.offset += n,
+            Decoder::Utf32(d) => d.offset += n,
+            Decoder::Legacy(d) => d.offset += n,
+        }
+    }
+
     /// The end of the input: whatever is pending is cut short (P5) or unpaired (P1).
     pub(crate) fn finish<S: Sink>(&mut self, sink: &mut S) {
         match self {

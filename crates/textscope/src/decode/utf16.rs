@@ -5,9 +5,9 @@ use super::{printable_prefix_utf16, Bad, Sink};
 /// Decoder state: a pending odd byte and a pending high surrogate with its bytes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Utf16Decoder {
-    be: bool,
+    pub(crate) be: bool,
     /// Absolute offset of the next byte to be fed.
-    offset: u64,
+    pub(super) offset: u64,
     /// The first byte of a unit whose second byte has not arrived.
     odd: Option<u8>,
     /// A high surrogate waiting for its low half: value, bytes, offset.
@@ -22,6 +22,11 @@ impl Utf16Decoder {
             odd: None,
             high: None,
         }
+    }
+
+    /// True when no character is begun.
+    pub(crate) fn idle(&self) -> bool {
+        self.odd.is_none() && self.high.is_none()
     }
 
     pub(crate) fn feed<S: Sink>(&mut self, chunk: &[u8], sink: &mut S) {

@@ -5,9 +5,9 @@ use super::{printable_prefix_utf32, Bad, Sink};
 /// Decoder state: up to three bytes of a unit not yet whole.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Utf32Decoder {
-    be: bool,
+    pub(crate) be: bool,
     /// Absolute offset of the next byte to be fed.
-    offset: u64,
+    pub(super) offset: u64,
     pending: [u8; 4],
     len: u8,
 }
@@ -20,6 +20,11 @@ impl Utf32Decoder {
             pending: [0; 4],
             len: 0,
         }
+    }
+
+    /// True when no character is begun.
+    pub(crate) fn idle(&self) -> bool {
+        self.len == 0
     }
 
     pub(crate) fn feed<S: Sink>(&mut self, chunk: &[u8], sink: &mut S) {

@@ -8,7 +8,7 @@ use crate::problem::Utf8Reason;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Utf8Decoder {
     /// Absolute offset of the next byte to be fed.
-    offset: u64,
+    pub(super) offset: u64,
     pending: [u8; 4],
     len: u8,
     need: u8,
@@ -26,6 +26,11 @@ impl Utf8Decoder {
             lo: 0x80,
             hi: 0xBF,
         }
+    }
+
+    /// True when no character is begun.
+    pub(crate) fn idle(&self) -> bool {
+        self.len == 0
     }
 
     pub(crate) fn feed<S: Sink>(&mut self, chunk: &[u8], sink: &mut S) {

@@ -3,7 +3,7 @@
 //! must be identical (U5).
 #![allow(dead_code)]
 
-use textscope::{Analyzer, Format, Options, Report};
+use textscope::{Analyzer, Format, Kernel, Options, Report};
 
 pub fn whole(bytes: &[u8], opts: &Options) -> Report {
     let mut a = Analyzer::new(opts.clone());
@@ -32,6 +32,21 @@ pub fn analyse(bytes: &[u8]) -> Report {
 
 pub fn analyse_with(bytes: &[u8], opts: &Options) -> Report {
     let r = whole(bytes, opts);
+    // Every fast-path kernel this machine runs gives the reference's report (Kernel::Off:
+    // one character at a time through the decoder and the tracker).
+    for kernel in Kernel::available() {
+        let o = Options {
+            kernel,
+            ..opts.clone()
+        };
+        assert_eq!(whole(bytes, &o), r, "kernel {}", kernel.name());
+        assert_eq!(
+            chunked(bytes, &o, &[7]),
+            r,
+            "kernel {}, 7 at a time",
+            kernel.name()
+        );
+    }
     assert_eq!(chunked(bytes, opts, &[1]), r, "byte by byte");
     assert_eq!(chunked(bytes, opts, &[3]), r, "three at a time");
     if bytes.len() <= 300 {

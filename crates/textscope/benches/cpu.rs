@@ -1,0 +1,58 @@
+//! The same inputs and kernels as `analyze`, timed by the CPU time this thread spent
+//! (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`) rather than by the wall clock, so that a machine busy
+//! with other work still gives the kernels' own throughput. Best of `TEXTSCOPE_BENCH_ROUNDS`
+//! (default 5) rounds; prints a table in GB/s (10^9 bytes per second).
+//!
+//!     TEXTSCOPE_BENCH_MB=64 cargo bench -p textscope --bench cpu
+
+mod inputs;
+
+use inputs::{analyse, inputs, kernels, size};
+use std::hint::black_box;
+
+/// Nanoseconds this thread has run on a CPU (`CLOCK_THREAD_CPUTIME_ID`); the wall clock where
+/// that clock is missing.
+fn cpu_ns(start: std::time::Instant) -> u64 {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes one timespec through a valid pointer.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64;
+        }
+    }
+    start.elapsed().as_nanos() as u64
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list" || a == "--test") {
+        return; // `cargo test --benches` and `--list` run nothing here.
+    }
+    let rounds: usize = std::env::var("TEXTSCOPE_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let ks = kernels();
+    print!("{:<30}", "input (GB/s, CPU time)");
+    for k in &ks {
+        print!("{:>9}", k.name());
+    }
+    println!();
+    let t0 = std::time::Instant::now();
+    for (name, bytes) in inputs(size()) {
+        print!("{name:<30}");
+        for &k in &ks {
+            let mut best = u64::MAX;
+            for _ in 0..rounds {
+                let a = cpu_ns(t0);
+                black_box(analyse(black_box(&bytes), k));
+                best = best.min(cpu_ns(t0).saturating_sub(a).max(1));
+            }
+            print!("{:>9.2}", bytes.len() as f64 / best as f64);
+        }
+        println!();
+    }
+}

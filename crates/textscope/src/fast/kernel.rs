@@ -1,0 +1,394 @@
+//! The block loop of the fast path and the classification of a block, written once over small
+//! vector traits that each instruction set implements (scalar.rs, x86.rs, wasm.rs).
+//!
+//! A block is 64 bytes: 64 UTF-8 or legacy bytes, 32 UTF-16 units or 16 UTF-32 units. The
+//! classifier turns it into bit masks, one bit per unit; the loop then handles line endings
+//! one set bit at a time and counts characters with `count_ones`, so ordinary text costs a few
+//! instructions per line and nothing per character.
+
+use crate::report::EndingKind;
+use crate::tracker::Tracker;
+
+/// Bytes a classifier reads: the 64-byte block and the unit after it (for CR LF, a surrogate
+/// pair, and the continuation bytes of a UTF-8 sequence that starts at the end of the block).
+pub(crate) const WIN: usize = 68;
+
+/// One block, classified. Bit `k` is about unit `k` of the block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Masks {
+    /// The unit is LF.
+    pub lf: u64,
+    /// The unit is CR (the loop makes it part of CR LF or a CR ending).
+    pub cr: u64,
+    /// The unit after the block is LF.
+    pub lf_after: bool,
+    /// The unit must go through the slow path: a control (P3) or NUL (P2), a CR whose follower
+    /// is not known, NEL, LS, PS, U+FEFF (P4), a finding, or a bad unit.
+    pub stop: u64,
+    /// The unit starts a character (not a UTF-8 continuation byte, not a low surrogate).
+    pub starts: u64,
+    /// The unit belongs to a character beyond ASCII.
+    pub nonascii: u64,
+    /// Unit 0 is a low surrogate: it is well-formed only after a high surrogate (UTF-16).
+    pub needs_high_before: bool,
+    /// The last unit is a high surrogate whose low half is the next block's unit 0.
+    pub high_at_end: bool,
+}
+
+/// A format's classifier.
+pub(crate) trait Classify {
+    /// Bytes per unit: 1, 2 or 4.
+    const W: usize;
+    /// Classifies `w[..64]`; `w[64..]` is what follows (zeros at the end of the input).
+    fn classify(&self, w: &[u8; WIN]) -> Masks;
+}
+
+/// 64 bytes in vector registers, compared a byte at a time into 64-bit masks.
+pub(crate) trait Bytes64: Copy {
+    fn load(w: &[u8; WIN]) -> Self;
+    /// Bytes equal to `b`.
+    fn eq(self, b: u8) -> u64;
+    /// Bytes in `lo..=hi`.
+    fn range(self, lo: u8, hi: u8) -> u64;
+    /// Bytes 80–FF.
+    fn high(self) -> u64;
+}
+
+/// 32 UTF-16 units (64 bytes) in vector registers, in the machine's order.
+pub(crate) trait Units16: Copy {
+    /// Loads `w[..64]` as units, big-endian when `be`.
+    fn load(w: &[u8; WIN], be: bool) -> Self;
+    /// Units equal to `u` (32 bits).
+    fn eq(self, u: u16) -> u64;
+    /// Units in `lo..=hi` (32 bits).
+    fn range(self, lo: u16, hi: u16) -> u64;
+}
+
+/// Mask of the `n` lowest bits.
+#[inline(always)]
+pub(crate) fn below(n: usize) -> u64 {
+    if n >= 64 {
+        !0
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// `m` moved down by one unit, with bit 63 saying whether `next` (the unit after the block)
+/// passes.
+#[inline(always)]
+fn after1(m: u64, top: usize, next: bool) -> u64 {
+    (m >> 1) | (u64::from(next) << (top - 1))
+}
+
+/// UTF-8 (U3) over a stretch already known to be valid: the classifier need not check
+/// sequences, only find the characters the tracker must see one by one.
+#[derive(Clone, Copy)]
+pub(crate) struct Utf8<V>(pub std::marker::PhantomData<V>);
+
+impl<V: Bytes64> Classify for Utf8<V> {
+    const W: usize = 1;
+
+    #[inline(always)]
+    fn classify(&self, w: &[u8; WIN]) -> Masks {
+        let v = V::load(w);
+        let (n1, n2) = (w[64], w[65]);
+        let lf = v.eq(b'\n');
+        let cr = v.eq(b'\r');
+        let mut stop = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
+        let high = v.high();
+        let mut starts = !0;
+        if high != 0 {
+            starts = !v.range(0x80, 0xBF);
+            let (c2, d8, e2, ef) = (v.eq(0xC2), v.eq(0xD8), v.eq(0xE2), v.eq(0xEF));
+            if (c2 | d8 | e2 | ef) != 0 {
+                // The second and third bytes of a sequence starting at each position.
+                let in2 = |m: u64, lo: u8, hi: u8| after1(m, 64, (lo..=hi).contains(&n1));
+                let in3 = |m: u64, r: &[(u8, u8)]| {
+                    let ok = |b: u8| r.iter().any(|&(lo, hi)| (lo..=hi).contains(&b));
+                    (m >> 2) | (u64::from(ok(n1)) << 62) | (u64::from(ok(n2)) << 63)
+                };
+                // C2 80–9F: C1 controls and NEL (P3, L1).
+                let c1 = c2 & in2(v.range(0x80, 0x9F), 0x80, 0x9F);
+                // D8 9C: U+061C, ARABIC LETTER MARK (a finding).
+                let alm = d8 & in2(v.eq(0x9C), 0x9C, 0x9C);
+                // E2 80 8B–8F, A8–AE: U+200B–200F, U+2028–202E; E2 81 A0–A4, A6–A9:
+                // U+2060–2064, U+2066–2069 (findings and the LS, PS endings).
+                let r80 = [(0x8B, 0x8F), (0xA8, 0xAE)];
+                let r81 = [(0xA0, 0xA4), (0xA6, 0xA9)];
+                let gp = e2
+                    & ((in2(v.eq(0x80), 0x80, 0x80)
+                        & in3(v.range(0x8B, 0x8F) | v.range(0xA8, 0xAE), &r80))
+                        | (in2(v.eq(0x81), 0x81, 0x81)
+                            & in3(v.range(0xA0, 0xA4) | v.range(0xA6, 0xA9), &r81)));
+                // EF BB BF: U+FEFF (P4).
+                let bom = ef & in2(v.eq(0xBB), 0xBB, 0xBB) & in3(v.eq(0xBF), &[(0xBF, 0xBF)]);
+                stop |= c1 | alm | gp | bom;
+            }
+        }
+        Masks {
+            lf,
+            cr,
+            lf_after: n1 == b'\n',
+            stop,
+            starts,
+            nonascii: high,
+            needs_high_before: false,
+            high_at_end: false,
+        }
+    }
+}
+
+/// A single-byte legacy code page (U4): bytes below 80 are ASCII, and `high_stops` says which
+/// of the others the slow path must decode.
+#[derive(Clone, Copy)]
+pub(crate) struct Legacy<'a, V> {
+    pub high_stops: &'a [u64; 2],
+    pub v: std::marker::PhantomData<V>,
+}
+
+impl<V: Bytes64> Classify for Legacy<'_, V> {
+    const W: usize = 1;
+
+    #[inline(always)]
+    fn classify(&self, w: &[u8; WIN]) -> Masks {
+        let v = V::load(w);
+        let lf = v.eq(b'\n');
+        let cr = v.eq(b'\r');
+        let mut stop = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
+        let high = v.high();
+        let mut rest = high;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            let b = w.get(k).map_or(0, |&b| usize::from(b & 0x7F));
+            let word = self.high_stops.get(b / 64).copied().unwrap_or(!0);
+            stop |= ((word >> (b % 64)) & 1) << k;
+            rest &= rest - 1;
+        }
+        Masks {
+            lf,
+            cr,
+            lf_after: w[64] == b'\n',
+            stop,
+            starts: !0,
+            nonascii: high,
+            needs_high_before: false,
+            high_at_end: false,
+        }
+    }
+}
+
+/// UTF-16 (U1), either byte order.
+#[derive(Clone, Copy)]
+pub(crate) struct Utf16<V> {
+    pub be: bool,
+    pub v: std::marker::PhantomData<V>,
+}
+
+impl<V: Units16> Classify for Utf16<V> {
+    const W: usize = 2;
+
+    #[inline(always)]
+    fn classify(&self, w: &[u8; WIN]) -> Masks {
+        let v = V::load(w, self.be);
+        let (n0, n1) = (w[64], w[65]);
+        let next = if self.be {
+            u16::from_be_bytes([n0, n1])
+        } else {
+            u16::from_le_bytes([n0, n1])
+        };
+        let lf = v.eq(0x0A);
+        let cr = v.eq(0x0D);
+        let mut stop = (v.range(0x00, 0x1F) & !v.eq(0x09) & !lf & !cr) | v.range(0x7F, 0x9F);
+        let nonascii = !v.range(0x00, 0x7F) & below(32);
+        let mut starts = below(32);
+        let mut needs_high_before = false;
+        let mut high_at_end = false;
+        if nonascii != 0 {
+            stop |= v.range(0x200B, 0x200F)
+                | v.range(0x2028, 0x202E)
+                | v.range(0x2060, 0x2064)
+                | v.range(0x2066, 0x2069)
+                | v.eq(0xFEFF)
+                | v.eq(0x061C);
+            let hs = v.range(0xD800, 0xDBFF);
+            let ls = v.range(0xDC00, 0xDFFF);
+            if (hs | ls) != 0 {
+                let low_next = after1(ls, 32, (0xDC00..=0xDFFF).contains(&next));
+                // A high surrogate without a low one after it; a low one without a high one
+                // before it (unit 0 is decided by the loop, which knows the block before).
+                stop |= (hs & !low_next) | (ls & !(hs << 1) & !1);
+                starts &= !ls;
+                needs_high_before = ls & 1 != 0;
+                high_at_end = (hs >> 31) & 1 != 0;
+            }
+        }
+        Masks {
+            lf,
+            cr,
+            lf_after: next == 0x0A,
+            stop,
+            starts,
+            nonascii,
+            needs_high_before,
+            high_at_end,
+        }
+    }
+}
+
+/// UTF-32 (U2), either byte order: one unit, one character. Each unit is read as two 16-bit
+/// halves with the UTF-16 vector type, and the two masks of a unit are folded into one bit.
+#[derive(Clone, Copy)]
+pub(crate) struct Utf32<V> {
+    pub be: bool,
+    pub v: std::marker::PhantomData<V>,
+}
+
+/// Bits 0, 2, 4 … 30 of `x`, packed into bits 0–15.
+#[inline(always)]
+fn even_bits(x: u64) -> u64 {
+    let mut x = x & 0x5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333;
+    x = (x | (x >> 2)) & 0x0F0F_0F0F;
+    x = (x | (x >> 4)) & 0x00FF_00FF;
+    (x | (x >> 8)) & 0x0000_FFFF
+}
+
+impl<V: Units16> Classify for Utf32<V> {
+    const W: usize = 4;
+
+    #[inline(always)]
+    fn classify(&self, w: &[u8; WIN]) -> Masks {
+        let v = V::load(w, self.be);
+        // Little-endian units are (low half, high half) in lanes 2k, 2k+1; big-endian ones,
+        // byte-swapped per lane, are (high, low).
+        let (lo_at, hi_at) = if self.be { (1, 0) } else { (0, 1) };
+        let low = |m: u64| even_bits(m >> lo_at);
+        let hi_zero = even_bits(v.eq(0) >> hi_at);
+        let next = [w[64], w[65], w[66], w[67]];
+        let next = if self.be {
+            u32::from_be_bytes(next)
+        } else {
+            u32::from_le_bytes(next)
+        };
+        let lf = hi_zero & low(v.eq(0x0A));
+        let cr = hi_zero & low(v.eq(0x0D));
+        let controls =
+            (v.range(0x00, 0x1F) & !v.eq(0x09) & !v.eq(0x0A) & !v.eq(0x0D)) | v.range(0x7F, 0x9F);
+        let mut stop = hi_zero & low(controls);
+        let nonascii = !(hi_zero & low(v.range(0x00, 0x7F))) & below(16);
+        if nonascii != 0 {
+            // Above 10FFFF (P6); a surrogate (P1); U+FEFF (P4); LS, PS; findings.
+            let plane_ok = even_bits(v.range(0x0000, 0x0010) >> hi_at);
+            let special = v.range(0xD800, 0xDFFF)
+                | v.range(0x200B, 0x200F)
+                | v.range(0x2028, 0x202E)
+                | v.range(0x2060, 0x2064)
+                | v.range(0x2066, 0x2069)
+                | v.eq(0xFEFF)
+                | v.eq(0x061C);
+            stop |= (!plane_ok | (hi_zero & low(special))) & below(16);
+        }
+        Masks {
+            lf,
+            cr,
+            lf_after: next == 0x0A,
+            stop,
+            starts: below(16),
+            nonascii,
+            needs_high_before: false,
+            high_at_end: false,
+        }
+    }
+}
+
+/// Runs the fast path over `bytes` (whole units of `C::W` bytes; for UTF-8 a stretch known to
+/// be valid), which start at absolute offset `base`, with the tracker ready (no CR pending)
+/// and the decoder between characters. Stops before the first unit that needs the slow path.
+/// Returns the bytes consumed: whole characters, ending at a character boundary.
+#[inline(always)]
+pub(crate) fn run<C: Classify>(c: &C, tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+    let w = C::W;
+    let per_block = 64 / w;
+    let len = bytes.len() - bytes.len() % w;
+    let mut i = 0;
+    let mut chars = 0u64;
+    let mut nonascii = 0u64;
+    // The last unit of the block before: a CR (so an LF at unit 0 ends a CR LF), a high
+    // surrogate (so a low one at unit 0 is its pair).
+    let mut cr_before = false;
+    let mut high_before = false;
+    while i < len {
+        let (mut m, units) = match bytes.get(i..i + WIN) {
+            Some(win) if i + WIN <= len => match <&[u8; WIN]>::try_from(win) {
+                Ok(win) => (c.classify(win), per_block),
+                Err(_) => break,
+            },
+            _ => {
+                // The last block: padded with zeros, which end no CR LF and pair no surrogate.
+                let rest = bytes.get(i..len).unwrap_or_default();
+                let mut pad = [0u8; WIN];
+                for (d, s) in pad.iter_mut().zip(rest) {
+                    *d = *s;
+                }
+                let units = (rest.len() / w).min(per_block);
+                let mut m = c.classify(&pad);
+                // A CR at the very end: whether an LF follows is not known yet.
+                m.stop |= m.cr & (1 << (units - 1));
+                (m, units)
+            }
+        };
+        if m.needs_high_before && !high_before {
+            m.stop |= 1;
+        }
+        let avail = ((m.stop | !below(units)).trailing_zeros() as usize).min(units);
+        if avail > 0 {
+            let valid = below(avail);
+            tr.fast_begin(base + i as u64);
+            chars += u64::from((m.starts & valid).count_ones());
+            nonascii |= m.nonascii & valid;
+            let content = m.starts & !m.lf & !m.cr;
+            let lf_next = (m.lf >> 1) | (u64::from(m.lf_after) << (per_block - 1));
+            // Line ends: every LF, and every CR that no LF follows.
+            let mut ends = (m.lf | (m.cr & !lf_next)) & valid;
+            let mut from = 0;
+            while ends != 0 {
+                let p = ends.trailing_zeros() as usize;
+                tr.fast_line_chars((content & below(p) & !below(from)).count_ones());
+                let at = i + p * w;
+                let bit = 1u64 << p;
+                if m.lf & bit == 0 {
+                    tr.fast_ending(EndingKind::Cr, base + at as u64, unit(bytes, at, w));
+                } else if (p == 0 && cr_before) || (p > 0 && m.cr & (bit >> 1) != 0) {
+                    let cr_at = at - w;
+                    let both = bytes.get(cr_at..at + w).unwrap_or_default();
+                    tr.fast_ending(EndingKind::Crlf, base + cr_at as u64, both);
+                } else {
+                    tr.fast_ending(EndingKind::Lf, base + at as u64, unit(bytes, at, w));
+                }
+                if p + 1 < avail {
+                    tr.fast_begin(base + (at + w) as u64);
+                }
+                from = p + 1;
+                ends &= ends - 1;
+            }
+            tr.fast_line_chars((content & valid & !below(from)).count_ones());
+        }
+        if avail < per_block {
+            i += avail * w;
+            break;
+        }
+        cr_before = m.cr >> (per_block - 1) & 1 != 0;
+        high_before = m.high_at_end;
+        i += 64;
+    }
+    if i > 0 {
+        tr.fast_done(chars, base + i as u64, nonascii != 0);
+    }
+    i
+}
+
+#[inline(always)]
+fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
+    bytes.get(at..at + w).unwrap_or_default()
+}

@@ -1,0 +1,249 @@
+//! The fast path: stretches of ordinary text — valid characters, LF, CR LF and CR endings, no
+//! problem and no finding — are classified 64 bytes at a time with vector instructions and
+//! handed to the tracker in bulk (lines, characters, index checkpoints). Everything else goes
+//! through the decoder and the tracker one character at a time, as before, so the report is
+//! the same whichever way a byte went; the tests compare every [`Kernel`] with [`Kernel::Off`].
+//!
+//! The one `unsafe` part of the core lives here, one file per target (x86.rs, wasm.rs), each
+//! with its safety argument; scalar.rs is the portable twin.
+
+mod kernel;
+mod scalar;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use crate::decode::Decoder;
+use crate::tracker::Tracker;
+use kernel::{run, Legacy, Utf16, Utf32, Utf8};
+use std::marker::PhantomData;
+
+/// Which implementation of the fast path analyses ordinary text. Every choice gives the same
+/// report; they differ in speed. For benchmarks and tests; [`Kernel::Auto`] is the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// The fastest this processor has (on a target without a vector kernel: [`Kernel::Off`]).
+    #[default]
+    Auto,
+    /// AVX-512BW (x86-64).
+    Avx512,
+    /// AVX2 (x86-64).
+    Avx2,
+    /// SSE2 (every x86-64 processor).
+    Sse2,
+    /// WebAssembly SIMD (wasm32 built with `+simd128`).
+    Simd128,
+    /// Portable code, a unit at a time.
+    Scalar,
+    /// No fast path: every character goes through the decoder and the tracker one by one
+    /// (the reference the others are tested against).
+    Off,
+}
+
+impl Kernel {
+    /// Every kernel, best first.
+    pub const ALL: [Kernel; 6] = [
+        Kernel::Avx512,
+        Kernel::Avx2,
+        Kernel::Sse2,
+        Kernel::Simd128,
+        Kernel::Scalar,
+        Kernel::Off,
+    ];
+
+    /// Its name, as benchmarks print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Auto => "auto",
+            Kernel::Avx512 => "avx512",
+            Kernel::Avx2 => "avx2",
+            Kernel::Sse2 => "sse2",
+            Kernel::Simd128 => "simd128",
+            Kernel::Scalar => "scalar",
+            Kernel::Off => "off",
+        }
+    }
+
+    /// True when this processor (or this build, for wasm) can run it.
+    pub fn is_available(self) -> bool {
+        match self {
+            Kernel::Auto | Kernel::Scalar | Kernel::Off => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => x86::avx512_detected(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => x86::avx2_detected(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Sse2 => true,
+            Kernel::Simd128 => cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The kernels this machine runs, best first (always ending with scalar and off).
+    pub fn available() -> Vec<Kernel> {
+        Kernel::ALL
+            .into_iter()
+            .filter(|k| k.is_available())
+            .collect()
+    }
+
+    /// The kernel that runs when this one is asked for: `Auto` is the best vector kernel
+    /// available (else `Off`); one that is not available falls back to scalar.
+    pub fn resolve(self) -> Kernel {
+        match self {
+            // Without vector instructions the character-at-a-time path is the faster one on
+            // ASCII-heavy text, so it is the default there; scalar stays the tested twin.
+            Kernel::Auto => Kernel::ALL
+                .into_iter()
+                .find(|k| k.is_available())
+                .filter(|&k| k != Kernel::Scalar)
+                .unwrap_or(Kernel::Off),
+            k if k.is_available() => k,
+            _ => Kernel::Scalar,
+        }
+    }
+}
+
+/// What the fast path runs over: the format, and for a single-byte code page which bytes above
+/// 7F it must leave to the decoder.
+pub(crate) enum Job {
+    Utf8,
+    Utf16 { be: bool },
+    Utf32 { be: bool },
+    Legacy { high_stops: [u64; 2] },
+}
+
+/// Bytes handed to the slow path at a time, before the fast path is tried again.
+const SLOW: usize = 64;
+
+/// UTF-8 is validated (simdutf8) this many bytes ahead of the classifier, at most.
+const PIECE: usize = 64 * 1024;
+
+/// Feeds `chunk` to the decoder and the tracker, taking the fast path wherever it can: what
+/// the tracker ends up holding is exactly what `dec.feed(chunk, tr)` would leave.
+pub(crate) fn feed(dec: &mut Decoder, tr: &mut Tracker, chunk: &[u8], kernel: Kernel) {
+    let job = match dec {
+        _ if kernel == Kernel::Off => None,
+        Decoder::Utf8(_) => Some(Job::Utf8),
+        Decoder::Utf16(d) => Some(Job::Utf16 { be: d.be }),
+        Decoder::Utf32(d) => Some(Job::Utf32 { be: d.be }),
+        Decoder::Legacy(d) => d.high_stops().map(|&high_stops| Job::Legacy { high_stops }),
+    };
+    let Some(job) = job else {
+        dec.feed(chunk, tr);
+        return;
+    };
+    let mut i = 0;
+    let mut valid_to = 0;
+    while i < chunk.len() {
+        if dec.idle() && tr.fast_ready() {
+            let base = dec.offset();
+            let rest = chunk.get(i..).unwrap_or_default();
+            let n = match job {
+                Job::Utf8 => utf8(kernel, tr, chunk, i, base, &mut valid_to),
+                _ => run_job(kernel, &job, tr, rest, base),
+            };
+            dec.skip(n);
+            i += n;
+            if i >= chunk.len() {
+                break;
+            }
+        }
+        let end = (i + SLOW).min(chunk.len());
+        dec.feed(chunk.get(i..end).unwrap_or_default(), tr);
+        i = end;
+        // Then a byte at a time until the decoder is between characters and no CR waits.
+        while i < chunk.len() && !(dec.idle() && tr.fast_ready()) {
+            dec.feed(chunk.get(i..=i).unwrap_or_default(), tr);
+            i += 1;
+        }
+    }
+}
+
+/// UTF-8: validates ahead with simdutf8 (remembering how far in `valid_to`), then runs the
+/// classifier over the valid stretch. Returns the bytes consumed from `start`.
+fn utf8(
+    kernel: Kernel,
+    tr: &mut Tracker,
+    chunk: &[u8],
+    start: usize,
+    base: u64,
+    valid_to: &mut usize,
+) -> usize {
+    let mut i = start;
+    loop {
+        if *valid_to <= i {
+            let end = (i + PIECE).min(chunk.len());
+            *valid_to = match simdutf8::compat::from_utf8(chunk.get(i..end).unwrap_or_default()) {
+                Ok(_) => end,
+                Err(e) => i + e.valid_up_to(),
+            };
+            if *valid_to <= i {
+                // An ill-formed or unfinished sequence starts here: the decoder's job.
+                break;
+            }
+        }
+        let stretch = chunk.get(i..*valid_to).unwrap_or_default();
+        i += run_job(kernel, &Job::Utf8, tr, stretch, base + (i - start) as u64);
+        if i < *valid_to || i >= chunk.len() {
+            break;
+        }
+    }
+    i - start
+}
+
+/// Runs one stretch with the kernel's classifiers (scalar when the kernel is not available).
+fn run_job(kernel: Kernel, job: &Job, tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(n) = x86::dispatch(kernel, job, tr, bytes, base) {
+        return n;
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if kernel == Kernel::Simd128 {
+        return with::<wasm::Bytes, wasm::Units>(job, tr, bytes, base);
+    }
+    let _ = kernel;
+    with::<scalar::Bytes, scalar::Units>(job, tr, bytes, base)
+}
+
+/// The block loop over `job` with the vector types `B` and `U`.
+#[inline(always)]
+pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
+    job: &Job,
+    tr: &mut Tracker,
+    bytes: &[u8],
+    base: u64,
+) -> usize {
+    match job {
+        Job::Utf8 => run(&Utf8::<B>(PhantomData), tr, bytes, base),
+        Job::Utf16 { be } => run(
+            &Utf16::<U> {
+                be: *be,
+                v: PhantomData,
+            },
+            tr,
+            bytes,
+            base,
+        ),
+        Job::Utf32 { be } => run(
+            &Utf32::<U> {
+                be: *be,
+                v: PhantomData,
+            },
+            tr,
+            bytes,
+            base,
+        ),
+        Job::Legacy { high_stops } => run(
+            &Legacy::<B> {
+                high_stops,
+                v: PhantomData,
+            },
+            tr,
+            bytes,
+            base,
+        ),
+    }
+}

@@ -1,0 +1,256 @@
+//! The fast path's kernels (AVX-512, AVX2, SSE2 and the scalar twin, whichever this machine
+//! runs) against the reference, `Kernel::Off`, which decodes one character at a time: the
+//! reports must be identical (U5 and every rule behind the report). The inputs put each kind of
+//! character the fast path must leave to the decoder — controls (P2, P3), CR alone, NEL, LS,
+//! PS (L1), U+FEFF (P4), findings, bad units (P1, P5, P6, P7, P8) — at every position around
+//! a 64-byte block's edge, in every format, and then at random.
+
+use proptest::prelude::*;
+use std::path::Path;
+use textscope::{Analyzer, Format, Kernel, Options, Report};
+
+fn report(bytes: &[u8], opts: &Options, kernel: Kernel, sizes: &[usize]) -> Report {
+    let mut a = Analyzer::new(Options {
+        kernel,
+        ..opts.clone()
+    });
+    let mut rest = bytes;
+    let mut i = 0;
+    while !rest.is_empty() {
+        let n = sizes[i % sizes.len()].clamp(1, rest.len());
+        a.feed(&rest[..n]);
+        rest = &rest[n..];
+        i += 1;
+    }
+    a.finish()
+}
+
+/// Every available kernel, whole and in chunks of `sizes`, equals the reference fed whole.
+fn check(bytes: &[u8], opts: &Options, sizes: &[usize]) {
+    let reference = report(bytes, opts, Kernel::Off, &[usize::MAX]);
+    for k in Kernel::available() {
+        for s in [&[usize::MAX][..], sizes] {
+            let r = report(bytes, opts, k, s);
+            assert_eq!(r, reference, "kernel {} in chunks {s:?}", k.name());
+        }
+    }
+}
+
+fn forced(f: Format) -> Options {
+    Options {
+        force: Some(f),
+        max_problems_per_kind: 5,
+        ..Options::default()
+    }
+}
+
+const FORMATS: [Format; 5] = [
+    Format::Utf8,
+    Format::Utf16Le,
+    Format::Utf16Be,
+    Format::Utf32Le,
+    Format::Utf32Be,
+];
+
+fn encode(s: &str, f: Format) -> Vec<u8> {
+    let mut out = Vec::new();
+    for c in s.chars() {
+        let mut b = [0u8; 4];
+        let n = f.encode_char(c, &mut b);
+        out.extend_from_slice(&b[..n]);
+    }
+    out
+}
+
+/// Raw units that are not text: a lone high and a lone low surrogate, a unit above 10FFFF,
+/// ill-formed UTF-8, and a cut sequence.
+fn bad_units(f: Format) -> Vec<Vec<u8>> {
+    match f {
+        Format::Utf16Le => vec![
+            vec![0x3D, 0xD8],
+            vec![0x00, 0xDE],
+            vec![0x3D, 0xD8, 0x41, 0x00],
+        ],
+        Format::Utf16Be => vec![
+            vec![0xD8, 0x3D],
+            vec![0xDE, 0x00],
+            vec![0xD8, 0x3D, 0x00, 0x41],
+        ],
+        Format::Utf32Le => vec![vec![0x00, 0xD8, 0, 0], vec![0, 0, 0x11, 0], vec![0xFF; 4]],
+        Format::Utf32Be => vec![vec![0, 0, 0xD8, 0x00], vec![0, 0x11, 0, 0], vec![0xFF; 4]],
+        _ => vec![
+            vec![0xFF],
+            vec![0xC0, 0x80],
+            vec![0xE2, 0x82],
+            vec![0xED, 0xA0, 0x80],
+            vec![0xF4, 0x90, 0x80, 0x80],
+            vec![0x80],
+        ],
+    }
+}
+
+/// Characters the fast path must stop at, and ordinary ones that look like them.
+const SPECIAL: &[&str] = &[
+    "\0",
+    "\u{1}",
+    "\u{B}",
+    "\u{C}",
+    "\u{1B}",
+    "\u{7F}",
+    "\r",
+    "\r\n",
+    "\n",
+    "\n\n",
+    "\r\r\n",
+    "\u{80}",
+    "\u{85}",
+    "\u{9F}",
+    "\u{A0}",
+    "\u{2028}",
+    "\u{2029}",
+    "\u{FEFF}",
+    "\u{200B}",
+    "\u{200F}",
+    "\u{2010}",
+    "\u{202A}",
+    "\u{202E}",
+    "\u{202F}",
+    "\u{2060}",
+    "\u{2064}",
+    "\u{2065}",
+    "\u{2066}",
+    "\u{2069}",
+    "\u{206A}",
+    "\u{061C}",
+    "\u{061B}",
+    "\u{2014}",
+    "\u{201C}",
+    "\u{FEFE}",
+    "\u{FFFD}",
+    "\u{1F600}",
+    "é",
+    "中",
+    "\t",
+];
+
+#[test]
+fn every_special_character_at_every_position_around_a_block_edge() {
+    for f in FORMATS {
+        let opts = forced(f);
+        let w = f.unit_width();
+        for background in ["abcdefghij", "añb中c😀d"] {
+            let pieces: Vec<Vec<u8>> = SPECIAL
+                .iter()
+                .map(|s| encode(s, f))
+                .chain(bad_units(f))
+                .collect();
+            for piece in &pieces {
+                // Positions 0..140 units: across the first and second block edges.
+                for at in 0..(140 / w.max(1)) {
+                    let mut text = String::new();
+                    while encode(&text, f).len() < at * w {
+                        text.push_str(background);
+                    }
+                    let mut bytes = encode(&text, f);
+                    bytes.truncate(at * w);
+                    // Cut in the middle of a character? Keep whole ones only.
+                    while !bytes.is_empty()
+                        && f == Format::Utf8
+                        && std::str::from_utf8(&bytes).is_err()
+                    {
+                        bytes.pop();
+                    }
+                    bytes.extend_from_slice(piece);
+                    bytes.extend(encode(&"xyz\n".repeat(40), f));
+                    check(&bytes, &opts, &[63, 1, 64, 5]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn single_byte_code_pages_leave_their_special_bytes_to_the_decoder() {
+    for name in [
+        "windows-1252",
+        "iso-8859-1",
+        "iso-8859-7",
+        "windows-1253",
+        "koi8-r",
+    ] {
+        let opts = Options::default().force_encoding(name).unwrap();
+        for b in 0x80..=0xFFu8 {
+            for at in [0usize, 62, 63, 64, 65, 127, 128] {
+                let mut bytes = vec![b'a'; at];
+                bytes.push(b);
+                bytes.extend_from_slice(b"\r\nline two\rthree\n");
+                bytes.extend(std::iter::repeat_n(b'z', 70));
+                check(&bytes, &opts, &[64, 3]);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_shared_corpus_and_the_test_data() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut n = 0;
+    for dir in ["../../tests/data", "../../../shared/corpus/real"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let Ok(bytes) = std::fs::read(e.path()) else {
+                continue;
+            };
+            check(&bytes, &Options::default(), &[4096, 63, 1000]);
+            n += 1;
+        }
+    }
+    assert!(n > 20, "only {n} files found");
+}
+
+fn text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        6 => "[a-zA-Z0-9 ,.]{1,40}",
+        3 => "[äöü€ßπд中文字😀🎉—“”…]{1,10}",
+        3 => Just("\n".to_string()),
+        2 => Just("\r\n".to_string()),
+        1 => Just("\r".to_string()),
+        1 => prop::sample::select(SPECIAL).prop_map(str::to_string),
+    ];
+    proptest::collection::vec(piece, 0..120).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Random text with every special character, in every format, with bad units spliced in,
+    /// in random chunks: every kernel gives the reference's report.
+    #[test]
+    fn kernels_agree_with_the_reference(
+        s in text(), fi in 0usize..5, bad in proptest::option::of((0usize..4000, 0usize..6)),
+        sizes in proptest::collection::vec(1usize..200, 1..6),
+    ) {
+        let f = FORMATS[fi];
+        let mut bytes = encode(&s, f);
+        if let Some((at, k)) = bad {
+            let units = bad_units(f);
+            let w = f.unit_width();
+            let at = (at.min(bytes.len()) / w) * w;
+            bytes.splice(at..at, units[k % units.len()].iter().copied());
+        }
+        check(&bytes, &forced(f), &sizes);
+        check(&bytes, &Options::default(), &sizes);
+    }
+
+    /// Random bytes, detected and forced to each format.
+    #[test]
+    fn kernels_agree_on_random_bytes(
+        bytes in proptest::collection::vec(any::<u8>(), 0..600), fi in 0usize..5,
+        sizes in proptest::collection::vec(1usize..100, 1..6),
+    ) {
+        check(&bytes, &forced(FORMATS[fi]), &sizes);
+        check(&bytes, &Options::default(), &sizes);
+    }
+}
