@@ -100,7 +100,11 @@ export class Explorer {
         this.progress.dataset.done = m.done;
         this.status.textContent = t('explorer.progress', { done: humanSize(m.done), total: humanSize(m.total) });
         break;
-      case 'report': this.onReport(JSON.parse(m.report), m.ms); break;
+      case 'report':
+        // The worker's timings, for scripts/bench-browser.sh: total, waiting for reads, in wasm.
+        Object.assign(this.root.dataset, { ms: m.ms, readMs: m.readMs, feedMs: m.feedMs });
+        this.onReport(JSON.parse(m.report), m.ms);
+        break;
       case 'cancelled':
         this.busy(false);
         this.status.textContent = t('explorer.cancelled');

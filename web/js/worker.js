@@ -40,6 +40,8 @@ async function analyse(ts, m, gen) {
   const chunk = m.chunk || CHUNK;
   const a = ts.open(m.force || '');
   const t0 = performance.now();
+  let readMs = 0; // waiting for File.slice reads
+  let feedMs = 0; // in the wasm core
   let pos = 0;
   self.postMessage({ type: 'progress', done: 0, total: file.size });
   while (pos < file.size) {
@@ -49,8 +51,13 @@ async function analyse(ts, m, gen) {
       return;
     }
     const end = Math.min(file.size, pos + chunk);
+    const r0 = performance.now();
     const bytes = new Uint8Array(await file.slice(pos, end).arrayBuffer());
+    const f0 = performance.now();
     a.feed(bytes);
+    const f1 = performance.now();
+    readMs += f0 - r0;
+    feedMs += f1 - f0;
     pos = end;
     self.postMessage({ type: 'progress', done: pos, total: file.size });
   }
@@ -61,7 +68,7 @@ async function analyse(ts, m, gen) {
   }
   const report = a.finish();
   analysis = a;
-  self.postMessage({ type: 'report', report, ms: performance.now() - t0 });
+  self.postMessage({ type: 'report', report, ms: performance.now() - t0, readMs, feedMs });
 }
 
 /** Reads from `start` in READ slices, feeding `feed` until it says DONE or the file ends. */
