@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, launch, newPage } from './tests/harness.js';
+import { FILES } from './bench-inputs.js';
 
 const [dir, sizeArg = '1024', roundsArg = '3'] = process.argv.slice(2);
 const SIZE = Number(sizeArg) * 1024 * 1024;
@@ -19,24 +20,6 @@ if (!dir || !(SIZE > 0)) {
   console.error('usage: node bench.js DIR SIZE_MIB [ROUNDS]');
   process.exit(2);
 }
-
-// The same lines as scripts/bench-peers.sh, with some variety in the log lines.
-const LEVELS = ['INFO', 'DEBUG', 'WARN', 'INFO', 'ERROR'];
-function logLines(n) {
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const s = String(i % 60).padStart(2, '0');
-    out.push(`2026-12-02T11:${String((i >> 6) % 60).padStart(2, '0')}:${s}Z ${LEVELS[i % 5]} server: request handled in ${(i * 7) % 500} ms path=/api/v1/items/${i % 9973} status=${i % 11 ? 200 : 404}\n`);
-  }
-  return out.join('');
-}
-const MULTI = 'Grüße aus Köln — naïve café; Привет, мир! 中文文本的一行，日本語のテキスト 😀\n';
-
-const FILES = [
-  { name: 'utf8-ascii-log.txt', label: 'UTF-8, ASCII-heavy log lines', block: () => Buffer.from(logLines(8192)) },
-  { name: 'utf8-multilingual.txt', label: 'UTF-8, multilingual', block: () => Buffer.from(MULTI.repeat(4096)) },
-  { name: 'utf16le-bom-crlf.txt', label: 'UTF-16LE + BOM, CRLF log lines', mark: Buffer.from([0xFF, 0xFE]), block: () => Buffer.from(logLines(8192).replaceAll('\n', '\r\n'), 'utf16le') },
-];
 
 /** Writes `size` bytes (the mark, then whole blocks, the last one cut on a line end). */
 function generate(file, spec) {
