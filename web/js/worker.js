@@ -38,7 +38,6 @@ async function analyse(ts, m, gen) {
   if (analysis) analysis.free();
   analysis = null;
   file = m.file;
-  reader.setFile(file);
   const a = ts.open(m.force || '');
   const t0 = performance.now();
   let readMs = 0; // waiting for reads that had not arrived yet
@@ -69,47 +68,6 @@ async function analyse(ts, m, gen) {
 }
 
 /**
- * Reads slices of the file in a worker of their own (js/reader.js) when workers can start
- * workers, else here. In Chromium a blob read completes on the thread that asked for it, so a
- * read asked here makes no progress while the core holds this thread: 1 GiB of ASCII text
- * spent 1.6 s of 2.7 s waiting for reads even with reads in flight.
- */
-const reader = {
-  worker: null,
-  file: null,
-  waiting: new Map(),
-  nextId: 1,
-  setFile(f) {
-    this.file = f;
-    if (!this.worker && typeof Worker === 'function') {
-      try {
-        this.worker = new Worker(new URL('./reader.js', import.meta.url));
-        this.worker.onmessage = (e) => {
-          const w = this.waiting.get(e.data.id);
-          this.waiting.delete(e.data.id);
-          if (!w) return;
-          if (e.data.error !== undefined) w.reject(new Error(e.data.error));
-          else w.resolve(e.data.buf);
-        };
-        this.worker.onerror = () => { this.worker = null; };
-      } catch {
-        this.worker = null;
-      }
-    }
-    if (this.worker) this.worker.postMessage({ type: 'file', file: f });
-  },
-  /** An ArrayBuffer of f's bytes start..end. */
-  read(f, start, end) {
-    if (!this.worker || f !== this.file) return f.slice(start, end).arrayBuffer();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'read', id, start, end });
-    });
-  },
-};
-
-/**
  * The bytes of `f` from `start` on, in slices of `size`, with `ahead` reads in flight while the
  * caller works on the slice it was given: the browser reads the next slices (on its own
  * threads) while the core analyses this one, instead of one after the other.
@@ -119,7 +77,7 @@ async function* slices(f, start, size, ahead) {
   let next = start;
   const more = () => {
     const end = Math.min(f.size, next + size);
-    inflight.push(reader.read(f, next, end));
+    inflight.push(f.slice(next, end).arrayBuffer());
     next = end;
   };
   while (inflight.length < ahead && next < f.size) more();
