@@ -168,6 +168,8 @@ export class Explorer {
     this.renderFindings();
     this.tree.box.scrollTop = 0;
     this.hex.box.scrollTop = 0;
+    this.problems.scrollTop = 0;
+    this.findings.scrollTop = 0;
     this.tree.setCount(this.rowCount());
     this.hex.setCount(Math.ceil(report.size / 16));
     this.root.dataset.state = 'done';

@@ -145,3 +145,13 @@ test('nothing from the file is markup; the list is translated', async () => {
   assert.equal(await page.textContent('#findings li.none'), 'No bidi controls, no invisible characters.');
   assert.deepEqual(errors, []);
 });
+
+test('every page\'s explorer lists findings', async () => {
+  for (const p of ['utf-8.html', 'utf-16le.html', 'legacy.html', 'utf-16.html']) {
+    await page.goto(new URL(p, server.url).href);
+    const cli = await openTrojan('trojan.js', Buffer.from(TROJAN));
+    assert.equal(await page.$$eval('#findings a.finding', (l) => l.length), cli.findings.length, p);
+    assert.deepEqual((await summaryValues(page)).findings, cli.finding_counts, p);
+  }
+  assert.deepEqual(errors, []);
+});
