@@ -1,7 +1,8 @@
 //! Builds the web explorer into the binary (docs/web.md):
 //! 1. makes sure the wasm32-unknown-unknown target is installed (rustup, if missing);
 //! 2. builds `textscope-wasm` for it with cargo, in a target directory of its own under OUT_DIR
-//!    (the outer build holds the lock on the workspace's target directory);
+//!    (the outer build holds the lock on the workspace's target directory), with wasm SIMD
+//!    (`-C target-feature=+simd128`) for that build only;
 //! 3. writes `site_files.rs`: every file under `web/` plus `textscope.wasm`, as a table of
 //!    (path, bytes, content type) that `src/site.rs` includes.
 
@@ -12,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const TARGET: &str = "wasm32-unknown-unknown";
+/// Rust flags of the wasm build (CARGO_ENCODED_RUSTFLAGS: one flag, no separator needed).
+const WASM_RUSTFLAGS: &str = "-Ctarget-feature=+simd128";
 
 fn main() {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
@@ -32,6 +35,7 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={}", p.display());
     }
+    println!("cargo:rerun-if-env-changed=TEXTSCOPE_WASM_SIMD");
 
     ensure_target();
     let wasm = build_wasm(&root, &out);
@@ -113,6 +117,12 @@ fn build_wasm(root: &Path, out: &Path) -> PathBuf {
     ] {
         cmd.env_remove(v);
     }
+    // wasm SIMD (simd128) for the wasm build only: every current browser runs it (docs/web.md,
+    // "wasm SIMD"), and the core's simd128 kernels are compiled only with it. Set
+    // TEXTSCOPE_WASM_SIMD=0 to build a module for an engine without it.
+    if env::var("TEXTSCOPE_WASM_SIMD").as_deref() != Ok("0") {
+        cmd.env("CARGO_ENCODED_RUSTFLAGS", WASM_RUSTFLAGS);
+    }
     let status = cmd.status();
     let wasm = target_dir.join(TARGET).join("release/textscope_wasm.wasm");
     match status {
@@ -121,7 +131,7 @@ fn build_wasm(root: &Path, out: &Path) -> PathBuf {
             "\n\ntextscope: building the web explorer's wasm module failed ({s}).\n\
              It needs the {TARGET} target: run `rustup target add {TARGET}` and build again.\n\
              (The command was: cargo build --release --target {TARGET} -p textscope-wasm, \
-             with CARGO_TARGET_DIR={})\n\n",
+             with CARGO_TARGET_DIR={} and CARGO_ENCODED_RUSTFLAGS={WASM_RUSTFLAGS})\n\n",
             target_dir.display()
         ),
         Err(e) => panic!("\n\ntextscope: could not run cargo to build the wasm module: {e}\n\n"),

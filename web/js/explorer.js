@@ -32,6 +32,7 @@ export class Explorer {
     this.summary = el('dl', { id: 'summary', class: 'summary' });
     this.steps = el('ol', { id: 'detection', class: 'steps' });
     this.problems = el('ul', { id: 'problems', class: 'problems' });
+    this.findings = el('ul', { id: 'findings', class: 'problems findings' });
     this.treeBox = el('div', { id: 'tree', class: 'vbox tree', tabindex: 0, role: 'tree', 'aria-label': 'structure' });
     this.hexBox = el('div', { id: 'hex', class: 'vbox hex', tabindex: 0, role: 'grid', 'aria-label': 'bytes' });
     this.previewBox = el('div', { id: 'preview', class: 'preview' });
@@ -45,7 +46,9 @@ export class Explorer {
       el('div', { class: 'ex-top', id: 'ex-body', hidden: true },
         el('section', { class: 'panel' }, h('summary.title'), this.summary),
         el('section', { class: 'panel' }, h('detection.title'), this.steps),
-        el('section', { class: 'panel' }, h('problems.title'), this.problems)),
+        el('section', { class: 'panel' }, h('problems.title'), this.problems,
+          el('div', { class: 'findings-box' }, h('findings.title', 'h3'),
+            el('p', { class: 'help', dataset: { i18n: 'findings.help' } }, t('findings.help')), this.findings))),
       el('div', { class: 'ex-main', id: 'ex-main', hidden: true },
         el('section', { class: 'panel' }, h('tree.title'), this.treeBox),
         el('section', { class: 'panel' }, h('hex.title'), this.hexBox)),
@@ -97,7 +100,11 @@ export class Explorer {
         this.progress.dataset.done = m.done;
         this.status.textContent = t('explorer.progress', { done: humanSize(m.done), total: humanSize(m.total) });
         break;
-      case 'report': this.onReport(JSON.parse(m.report), m.ms); break;
+      case 'report':
+        // The worker's timings, for scripts/bench-browser.sh: total, waiting for reads, in wasm.
+        Object.assign(this.root.dataset, { ms: m.ms, readMs: m.readMs, feedMs: m.feedMs });
+        this.onReport(JSON.parse(m.report), m.ms);
+        break;
       case 'cancelled':
         this.busy(false);
         this.status.textContent = t('explorer.cancelled');
@@ -149,13 +156,20 @@ export class Explorer {
     this.ms = ms;
     this.busy(false);
     this.problemIndex = report.problems.map((p) => [p.offset, p.offset + p.length]);
+    // Findings (docs/findings.md) are listed in file order; an older report has none.
+    report.findings = report.findings || [];
+    this.findingIndex = report.findings.map((f) => [f.offset, f.offset + f.length]);
+    this.findingAt = new Map(report.findings.map((f) => [f.offset, f]));
     this.status.textContent = t('explorer.done', { size: humanSize(report.size), ms: Math.round(ms) });
     this.json.textContent = JSON.stringify(report, null, 2);
     for (const p of ['#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, true);
     this.renderSummary();
     this.renderProblems();
+    this.renderFindings();
     this.tree.box.scrollTop = 0;
     this.hex.box.scrollTop = 0;
+    this.problems.scrollTop = 0;
+    this.findings.scrollTop = 0;
     this.tree.setCount(this.rowCount());
     this.hex.setCount(Math.ceil(report.size / 16));
     this.root.dataset.state = 'done';
@@ -167,6 +181,7 @@ export class Explorer {
     this.status.textContent = t('explorer.done', { size: humanSize(this.report.size), ms: Math.round(this.ms) });
     this.renderSummary();
     this.renderProblems();
+    this.renderFindings();
     this.tree.render();
   }
 
@@ -194,6 +209,10 @@ export class Explorer {
       : t('summary.none'), r.longest_line);
     add('ascii', 'summary.ascii', r.ascii ? t('summary.yes') : t('summary.no'), r.ascii);
     add('problems', 'summary.problems', num(total), total);
+    const fc = r.finding_counts || {};
+    const found = Object.values(fc).reduce((a, b) => a + b, 0);
+    const kinds = Object.entries(fc).filter(([, n]) => n > 0).map(([k, n]) => `${num(n)} ${t(`finding.${k}`)}`);
+    add('findings', 'summary.findings', found ? `${num(found)} (${kinds.join(', ')})` : num(0), fc);
     this.summary.replaceChildren(...rows);
 
     const steps = r.detection.steps.map((s) => el('li', {
@@ -223,6 +242,24 @@ export class Explorer {
     });
     if (!items.length) items.push(el('li', { class: 'none' }, t('problems.none')));
     this.problems.replaceChildren(...items);
+  }
+
+  /**
+   * Bidi controls and invisible characters: valid text, not SPEC problems, so a list of their
+   * own (a.finding, not a.problem) that jumps to each character like a problem does.
+   */
+  renderFindings() {
+    const r = this.report;
+    const items = r.findings.map((f, i) => el('li', {}, el('a', {
+      href: `#finding-${i}`, class: 'finding',
+      dataset: { index: i, kind: f.kind, offset: f.offset, line: f.line, column: f.column },
+      onclick: (e) => { e.preventDefault(); this.jump(f.line, f.offset, f.length); },
+    }, el('span', { class: 'kind' }, f.kind), ' ', el('code', { class: 'cp' }, f.code_point), ' ',
+    t('problems.at', { line: num(f.line), column: num(f.column), offset: num(f.offset) }),
+    ' ', el('code', { class: 'bytes' }, f.bytes), ' — ', el('span', { class: 'msg' }, f.message))));
+    if (r.findings_omitted > 0) items.push(el('li', { class: 'omitted' }, t('findings.omitted', { n: num(r.findings_omitted) })));
+    if (!items.length) items.push(el('li', { class: 'none' }, t('findings.none')));
+    this.findings.replaceChildren(...items);
   }
 
   // ---- the row model of the tree ---------------------------------------------------------
@@ -361,7 +398,9 @@ export class Explorer {
         el('span', { class: 'glyph' }, c.text),
         el('code', { class: 'bytes' }, c.bytes),
         c.units ? el('span', { class: 'meta' }, `${t('tree.units')} ${c.units}`) : null,
-        c.problem ? el('span', { class: 'badge' }, c.problem) : null);
+        c.problem ? el('span', { class: 'badge' }, c.problem) : null,
+        !c.problem && this.findingAt.has(c.offset)
+          ? el('span', { class: 'badge finding' }, this.findingAt.get(c.offset).kind) : null);
       e.setAttribute('aria-selected', String(this.sel?.kind === 'char' && this.sel.line === row.line && this.sel.index === row.index));
     } else {
       const d = this.details.get(row.line);
@@ -491,8 +530,8 @@ export class Explorer {
     return block.bytes;
   }
 
-  inProblem(o) {
-    const idx = this.problemIndex;
+  /** Whether byte o lies in one of the sorted, disjoint ranges of idx. */
+  inRanges(idx, o) {
     let lo = 0;
     let hi = idx.length;
     while (lo < hi) {
@@ -516,7 +555,8 @@ export class Explorer {
       const v = bytes ? bytes[o - (Math.floor(start / HEX_BLOCK) * HEX_BLOCK)] : null;
       const cls = ['b'];
       if (o < markLen) cls.push('mark');
-      if (this.inProblem(o)) cls.push('bad');
+      if (this.inRanges(this.problemIndex, o)) cls.push('bad');
+      if (this.inRanges(this.findingIndex, o)) cls.push('finding');
       if (s && o >= s.start && o < s.end) cls.push('sel');
       cells.append(el('span', { class: cls.join(' '), dataset: { off: o } }, v === null ? '··' : v.toString(16).toUpperCase().padStart(2, '0')));
       ascii += v === null ? ' ' : (v >= 0x20 && v < 0x7f ? String.fromCharCode(v) : '.');

@@ -31,6 +31,9 @@ export class Textscope {
     this.enc = new TextEncoder();
   }
 
+  /** Whether the module was built with wasm SIMD (simd128; docs/web.md). */
+  get simd128() { return this.x.ts_simd128() === 1; }
+
   /** The shared input buffer, grown to hold n bytes. */
   input(bytes) {
     const n = bytes.length;

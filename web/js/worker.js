@@ -4,6 +4,7 @@ import { load, DONE } from './textscope.js';
 
 const CHUNK = 4 * 1024 * 1024; // analysis reads
 const READ = 1024 * 1024; // structure and locate reads
+const AHEAD = 2; // analysis reads in flight while the core works // analysis reads in flight while the core works
 
 let file = null;
 let analysis = null;
@@ -37,40 +38,59 @@ async function analyse(ts, m, gen) {
   if (analysis) analysis.free();
   analysis = null;
   file = m.file;
-  const chunk = m.chunk || CHUNK;
   const a = ts.open(m.force || '');
   const t0 = performance.now();
+  let readMs = 0; // waiting for reads that had not arrived yet
+  let feedMs = 0; // in the wasm core
   let pos = 0;
   self.postMessage({ type: 'progress', done: 0, total: file.size });
-  while (pos < file.size) {
+  const reads = slices(file, 0, m.chunk || CHUNK, AHEAD);
+  for (;;) {
+    const r0 = performance.now();
+    const { value: bytes, done } = await reads.next();
+    const f0 = performance.now();
+    readMs += f0 - r0;
     if (gen !== generation) {
+      await reads.return();
       a.free();
       self.postMessage({ type: 'cancelled' });
       return;
     }
-    const end = Math.min(file.size, pos + chunk);
-    const bytes = new Uint8Array(await file.slice(pos, end).arrayBuffer());
+    if (done) break;
     a.feed(bytes);
-    pos = end;
+    feedMs += performance.now() - f0;
+    pos += bytes.length;
     self.postMessage({ type: 'progress', done: pos, total: file.size });
-  }
-  if (gen !== generation) {
-    a.free();
-    self.postMessage({ type: 'cancelled' });
-    return;
   }
   const report = a.finish();
   analysis = a;
-  self.postMessage({ type: 'report', report, ms: performance.now() - t0 });
+  self.postMessage({ type: 'report', report, ms: performance.now() - t0, readMs, feedMs });
+}
+
+/**
+ * The bytes of `f` from `start` on, in slices of `size`, with `ahead` reads in flight while the
+ * caller works on the slice it was given: the browser reads the next slices (on its own
+ * threads) while the core analyses this one, instead of one after the other.
+ */
+async function* slices(f, start, size, ahead) {
+  const inflight = [];
+  let next = start;
+  const more = () => {
+    const end = Math.min(f.size, next + size);
+    inflight.push(f.slice(next, end).arrayBuffer());
+    next = end;
+  };
+  while (inflight.length < ahead && next < f.size) more();
+  while (inflight.length) {
+    const buf = await inflight.shift();
+    if (next < f.size) more();
+    yield new Uint8Array(buf);
+  }
 }
 
 /** Reads from `start` in READ slices, feeding `feed` until it says DONE or the file ends. */
 async function readFrom(start, feed) {
-  let pos = start;
-  while (pos < file.size) {
-    const end = Math.min(file.size, pos + READ);
-    const bytes = new Uint8Array(await file.slice(pos, end).arrayBuffer());
-    pos = end;
+  for await (const bytes of slices(file, start, READ, 1)) {
     if (feed(bytes) === DONE) return;
   }
 }

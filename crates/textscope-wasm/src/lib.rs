@@ -385,6 +385,13 @@ pub extern "C" fn ts_sample(
     sample::sample(format, text, flags).map_or(std::ptr::null_mut(), one_shot)
 }
 
+/// 1 when this module was compiled with wasm SIMD (`target_feature = "simd128"`), else 0: the
+/// page and the tests can tell which build they run.
+#[no_mangle]
+pub extern "C" fn ts_simd128() -> i32 {
+    i32::from(cfg!(target_feature = "simd128"))
+}
+
 /// Frees a handle.
 ///
 /// # Safety

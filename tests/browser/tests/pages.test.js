@@ -33,6 +33,15 @@ function expectedBytes(format, c) {
   }
 }
 
+test('the wasm module is built with simd128, and this Chromium runs it', async () => {
+  await page.goto(server.url);
+  const simd = await page.evaluate(async () => {
+    const { load } = await import('/js/textscope.js');
+    return (await load()).simd128;
+  });
+  assert.equal(simd, true);
+});
+
 test('each format page shows the core\'s bytes for A, é, €, 中, 😀', async () => {
   for (const f of ['utf-8', 'utf-16le', 'utf-16be', 'utf-32le', 'utf-32be', 'legacy']) {
     await page.goto(new URL(`${f}.html`, server.url).href);
