@@ -465,3 +465,27 @@ fn index_arguments_concern_one_regular_file() {
     );
     drop(dir);
 }
+
+#[test]
+fn the_parallel_pass_saves_the_same_index_as_one_thread() {
+    // 36 MiB (above the 32 MiB where the report splits the file), lines of varied lengths.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.txt");
+    let text = generated_text();
+    let mut bytes = Vec::with_capacity(37 << 20);
+    while bytes.len() < 36 << 20 {
+        bytes.extend_from_slice(text.as_bytes());
+        bytes.push(b'\n');
+    }
+    std::fs::write(&file, &bytes).unwrap();
+    drop(bytes);
+    let file = file.to_str().unwrap();
+    let one = dir.path().join("one.idx");
+    let two = dir.path().join("two.idx");
+    let r1 = save_index(file, one.to_str().unwrap(), &["-e", "utf-8", "-j", "1"]);
+    let r2 = save_index(file, two.to_str().unwrap(), &["-e", "utf-8", "-j", "2"]);
+    assert_eq!(r1, r2);
+    let (one, two) = (std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    assert!(one == two, "the indexes differ");
+    assert!(checkpoint_lines(dir.path().join("one.idx").to_str().unwrap()).len() > 100);
+}
