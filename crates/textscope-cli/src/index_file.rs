@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fs::{File, Metadata};
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::time::UNIX_EPOCH;
 use textscope::{Checkpoint, Format, LineIndex};
@@ -198,22 +198,44 @@ pub fn load(from: &Path) -> Result<(FileId, LineIndex), String> {
         io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         _ => format!("cannot read the index: {e}"),
     })?;
-    // The version first, so a newer index says so rather than failing on a field.
-    let v: serde_json::Value = serde_json::from_reader(BufReader::new(f))
-        .map_err(|e| format!("not a textscope index (not JSON: {e})"))?;
-    match v.get("textscope_index").and_then(serde_json::Value::as_u64) {
-        Some(n) if n == u64::from(VERSION) => {}
-        Some(n) => {
-            return Err(format!(
-                "index version {n} is not supported (this textscope reads version {VERSION})"
-            ))
-        }
-        None => return Err("not a textscope index (no \"textscope_index\" version)".to_string()),
+    // An index is ~12 bytes per checkpoint: 64 MiB would describe a file of ~300 TiB at the
+    // default spacing. Anything larger is not one of ours.
+    let mut bytes = Vec::new();
+    f.take(MAX_LEN + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the index: {e}"))?;
+    if bytes.len() as u64 > MAX_LEN {
+        return Err(format!(
+            "not a textscope index (larger than {} MiB)",
+            MAX_LEN >> 20
+        ));
     }
-    let saved: Saved = serde_json::from_value(v).map_err(|e| format!("corrupt index: {e}"))?;
+    let saved = match serde_json::from_slice::<Saved>(&bytes) {
+        Ok(s) if s.textscope_index == VERSION => s,
+        // Why not: the version first, so a newer index says so rather than failing on a field.
+        other => {
+            let v: serde_json::Value = serde_json::from_slice(&bytes)
+                .map_err(|e| format!("not a textscope index (not JSON: {e})"))?;
+            return Err(
+                match v.get("textscope_index").and_then(serde_json::Value::as_u64) {
+                    Some(n) if n != u64::from(VERSION) => format!(
+                        "index version {n} is not supported (this textscope reads version {VERSION})"
+                    ),
+                    Some(_) => match other {
+                        Err(e) => format!("corrupt index: {e}"),
+                        Ok(_) => "corrupt index".to_string(),
+                    },
+                    None => "not a textscope index (no \"textscope_index\" version)".to_string(),
+                },
+            );
+        }
+    };
     let index = check(&saved.file, &saved)?;
     Ok((saved.file, index))
 }
+
+/// The largest index file read.
+const MAX_LEN: u64 = 64 << 20;
 
 /// Rebuilds the core's index from the saved deltas, checking what the structure builder
 /// relies on.

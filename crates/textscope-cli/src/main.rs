@@ -553,6 +553,9 @@ fn open_index(
     Ok((ix_name, index, window))
 }
 
+/// What the structure builder is fed at a time (of each 1 MiB read).
+const PIECE: usize = 64 << 10;
+
 /// The state of one `--structure` or `--preview` run: the detection window, then the builder.
 struct View<'a, W: Write> {
     cli: &'a ReportArgs,
@@ -653,7 +656,14 @@ impl<W: Write> View<'_, W> {
             self.start(false, None)?;
         }
         if let Some(b) = self.builder.as_mut() {
-            b.feed(rest);
+            // In pieces: the builder decodes whatever it is given, even past the last line
+            // asked for, so it is asked after each piece whether it is done.
+            for piece in rest.chunks(PIECE) {
+                b.feed(piece);
+                if b.done() {
+                    break;
+                }
+            }
         }
         self.emit()?;
         Ok(!self.builder.as_ref().is_some_and(StructureBuilder::done))
