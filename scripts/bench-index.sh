@@ -83,6 +83,9 @@ full=$(best_of 3 "$bin" --json --save-index "$index" "$file")
 full1=$(best_of 3 "$bin" --json -j 1 --save-index "$index" "$file")
 struct=$(best_of 10 "$bin" --structure --lines "$first..$last" --index "$index" "$file")
 preview=$(best_of 10 "$bin" --preview --lines "$first..$last" --index "$index" "$file")
+one=$(best_of 10 "$bin" --structure --lines "$first" --index "$index" "$file")
+out_bytes=$("$bin" --structure --lines "$first..$last" --index "$index" "$file" | wc -c)
+chars=$("$bin" --structure --lines "$first..$last" --index "$index" "$file" | grep -c '├' || true)
 plain=$(best_of 1 "$bin" --structure --lines "$first..$last" "$file")
 
 # The same output with and without the index.
@@ -96,13 +99,17 @@ idx_bytes=$(stat -c %s "$index")
 cps=$(grep -o '"line_deltas":\[[0-9,]*' "$index" | tr -cd , | wc -c)
 cps=$(( cps + 1 ))
 awk -v b="$bytes" -v l="$lines" -v f="$full" -v f1="$full1" -v s="$struct" -v p="$preview" \
-    -v n="$plain" -v i="$idx_bytes" -v c="$cps" -v a="$first" -v z="$last" -v k="$cores" 'BEGIN {
+    -v n="$plain" -v i="$idx_bytes" -v c="$cps" -v a="$first" -v z="$last" -v k="$cores" \
+    -v o="$one" -v ob="$out_bytes" -v ch="$chars" 'BEGIN {
   gib = b / 1073741824
   printf "file                       %.0f bytes (%.2f GiB), %d lines, UTF-8 log\n", b, gib, l
   printf "index                      %d checkpoints, %d bytes of JSON (%.0f KiB per GiB)\n", c, i, i / 1024 / gib
   printf "report + --save-index      %.3f s (%.2f GB/s, %d threads); %.3f s with -j 1 (%.2f GB/s)\n", f, b / f / 1e9, k, f1, b / f1 / 1e9
-  printf "--structure --lines %d..%d --index   %.4f s\n", a, z, s
+  printf "--structure --lines %d..%d --index   %.4f s (%d bytes out, %d characters itemised)\n", a, z, s, ob, ch
   printf "--preview   --lines %d..%d --index   %.4f s\n", a, z, p
+  printf "--structure --lines %d --index          %.4f s (one line: finding it, process start included)\n", a, o
   printf "--structure --lines %d..%d (no index) %.3f s\n", a, z, n
   printf "ratio structure/report     %.3f %% (of the %d-thread pass), %.3f %% (of the one-thread pass); target < 1 %%\n", 100 * s / f, k, 100 * s / f1
+  printf "ratio preview/report       %.3f %%, %.3f %%\n", 100 * p / f, 100 * p / f1
+  printf "ratio one line/report      %.3f %%, %.3f %%\n", 100 * o / f, 100 * o / f1
 }'

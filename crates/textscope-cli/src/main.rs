@@ -599,10 +599,15 @@ impl<W: Write> View<'_, W> {
                 )));
             }
         }
-        let sopts = StructureOptions {
+        let mut sopts = StructureOptions {
             all_chars: self.cli.all_chars,
             ..StructureOptions::default()
         };
+        if self.cli.preview {
+            // The preview prints each line's text only: itemising its characters (a few
+            // strings each) would be work thrown away.
+            sopts.max_chars_per_line = 0;
+        }
         let mut b = StructureBuilder::new(saved.map_or(&index, |s| s.1), first, last, sopts);
         if self.cli.json {
             let head = textscope::json::to_string(&serde_json::json!({
