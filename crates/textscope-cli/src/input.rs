@@ -1,4 +1,6 @@
-//! The only place that reads files: opening, classifying and streaming them in 1 MiB buffers.
+//! The only place that reads files: opening, classifying and streaming them in 1 MiB buffers,
+//! and positioned reads of a range of a regular file (for the threads of one file and for
+//! `--index`).
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -115,4 +117,45 @@ pub fn stream(
             return Ok(total);
         }
     }
+}
+
+/// Reads `len` bytes at `offset` without moving the file's cursor (`pread`), so several
+/// threads can share one open file.
+#[cfg(unix)]
+pub fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+/// Reads `len` bytes at `offset` (positioned read).
+#[cfg(not(unix))]
+pub fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+}
+
+/// Reads `[from, to)` of a regular file in 1 MiB buffers with positioned reads, handing each
+/// to `each` until it returns false (enough read); returns the bytes read (less than asked for
+/// when the file shrank or `each` stopped early).
+pub fn read_range(
+    path: &str,
+    file: &File,
+    from: u64,
+    to: u64,
+    mut each: impl FnMut(&[u8]) -> bool,
+) -> Result<u64, InputError> {
+    let mut buf = vec![0u8; BUF.min(usize::try_from(to.saturating_sub(from)).unwrap_or(BUF))];
+    let mut at = from;
+    while at < to {
+        let want = usize::try_from(to - at).unwrap_or(BUF).min(BUF);
+        let n = match read_at(file, &mut buf[..want], at) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(InputError::io(path, &e)),
+        };
+        at += n as u64;
+        if !each(&buf[..n]) {
+            break;
+        }
+    }
+    Ok(at - from)
 }

@@ -6,18 +6,24 @@
 
 mod check;
 mod convert;
+mod index_file;
 mod input;
 mod parallel;
+mod progress;
 mod render;
 mod serve;
 mod site;
 mod utf16_cmd;
 
 use clap::{Parser, ValueEnum};
+use progress::{Bars, Progress};
 use render::Style;
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use textscope::{Analyzer, Options, StructureBuilder, StructureOptions};
+use textscope::{
+    Analyzer, LineIndex, Options, StructureBuilder, StructureOptions, DEFAULT_INDEX_EVERY,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -113,6 +119,26 @@ struct ReportArgs {
     /// Threads for one large file (default: every core for files of 32 MiB and more).
     #[arg(long, short = 'j', value_name = "N")]
     threads: Option<usize>,
+
+    /// With the report of one file: also save its sparse line index (S2) to INDEX, built in
+    /// the same pass, for --structure and --preview with --index.
+    #[arg(long, value_name = "INDEX", conflicts_with_all = ["structure", "preview"])]
+    save_index: Option<PathBuf>,
+
+    /// With --save-index: a checkpoint every N bytes (default 65536: 16,384 per GiB).
+    #[arg(long, value_name = "N", requires = "save_index",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    index_every: Option<u64>,
+
+    /// With --structure or --preview of one file: the index that --save-index saved for it;
+    /// decoding starts at the checkpoint before the first line asked for, not at the start.
+    #[arg(long, value_name = "INDEX")]
+    index: Option<PathBuf>,
+
+    /// No progress bar (one is shown on standard error, when it is a terminal, once a file
+    /// has been read for 64 MiB).
+    #[arg(long, short = 'q')]
+    quiet: bool,
 
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -232,17 +258,28 @@ fn report_files(cli: &ReportArgs) -> ExitCode {
             }
         };
     }
+    if let Err(usage) = check_index_args(cli) {
+        eprintln!("textscope: {usage}");
+        return ExitCode::from(2);
+    }
     let style = Style {
         color: use_color(cli.color),
+    };
+    let bars = Bars {
+        enabled: !cli.quiet && io::stderr().is_terminal(),
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
     for path in &cli.files {
+        if bars.enabled {
+            // What is buffered goes out before a bar may be drawn below it.
+            let _ = out.flush();
+        }
         let result = if cli.structure || cli.preview {
-            lines_view(cli, &opts, path, style, &mut out)
+            lines_view(cli, &opts, path, style, &mut out, bars)
         } else {
-            report(cli, &opts, path, style, &mut out)
+            report(cli, &opts, path, style, &mut out, bars)
         };
         match result {
             Ok(()) => {}
@@ -273,6 +310,35 @@ fn report_files(cli: &ReportArgs) -> ExitCode {
     }
 }
 
+/// `--save-index` and `--index` concern one regular file each, named on the command line.
+fn check_index_args(cli: &ReportArgs) -> Result<(), String> {
+    for (flag, given) in [
+        ("--save-index", cli.save_index.is_some()),
+        ("--index", cli.index.is_some()),
+    ] {
+        if !given {
+            continue;
+        }
+        if cli.files.len() != 1 {
+            return Err(format!(
+                "{flag} takes exactly one file ({} given)",
+                cli.files.len()
+            ));
+        }
+        if cli.files.iter().any(|f| f == "-") {
+            return Err(format!("{flag} needs a regular file, not standard input"));
+        }
+    }
+    if cli.index.is_some() && !(cli.structure || cli.preview) {
+        return Err(
+            "--index is for --structure and --preview (the report reads the whole file; \
+             --save-index builds the index)"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
 enum Failure {
     Input(input::InputError),
     Output(io::Error),
@@ -290,36 +356,91 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// The report of one file.
+/// The identity of the regular file behind `src`, for an index (`Err`: the cause). It reads
+/// the file's first 64 KiB (for their hash) and returns them too.
+fn file_id(path: &str, src: &input::Source) -> Result<(index_file::FileId, Vec<u8>), Failure> {
+    let input::Source::File(f) = src else {
+        return Err(input::InputError::new(path, "an index needs a regular file").into());
+    };
+    let meta = f
+        .metadata()
+        .map_err(|e| input::InputError::new(path, e.to_string()))?;
+    // Refused before reading anything when the file cannot have an index.
+    index_file::FileId::of(&meta, &index_file::HeadHash::default())
+        .map_err(|why| input::InputError::new(path, why))?;
+    let mut head = Vec::with_capacity(index_file::HEAD);
+    let end = meta.len().min(index_file::HEAD as u64);
+    input::read_range(path, f, 0, end, |b| {
+        head.extend_from_slice(b);
+        true
+    })?;
+    let mut hash = index_file::HeadHash::default();
+    hash.feed(&head);
+    let id =
+        index_file::FileId::of(&meta, &hash).map_err(|why| input::InputError::new(path, why))?;
+    Ok((id, head))
+}
+
+fn path_name(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+/// The report of one file (and its index, with `--save-index`).
 fn report(
     cli: &ReportArgs,
     opts: &Options,
     path: &str,
     style: Style,
     out: &mut impl Write,
+    bars: Bars,
 ) -> Result<(), Failure> {
     let (mut src, expected) = input::open(path)?;
+    let mut opts = opts.clone();
+    let every = cli.index_every.unwrap_or(DEFAULT_INDEX_EVERY);
+    // The identity is taken before the pass: a file modified while it is read gets an index
+    // that is refused as stale, never one that is silently wrong.
+    let save = match &cli.save_index {
+        Some(to) => {
+            let (id, _) = file_id(path, &src)?;
+            opts.index_every = Some(every);
+            Some((to, id))
+        }
+        None => None,
+    };
     let threads = cli.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let mut r = match (&src, expected) {
+    let mut progress = bars.start(&render::safe(display_name(path)), expected);
+    let (mut r, index) = match (&src, expected) {
         (input::Source::File(f), Some(size))
             if threads > 1
                 && size >= parallel::MIN_PARALLEL
                 && cli.max_bytes.is_none_or(|m| size <= m) =>
         {
-            parallel::analyze(path, f, size, opts, threads)?
+            parallel::analyze(path, f, size, &opts, threads, &progress)?
         }
         _ => {
-            let mut a = Analyzer::new(opts.clone());
+            let mut a = Analyzer::new(opts);
             let read = input::stream(path, &mut src, cli.max_bytes, |chunk| {
                 a.feed(chunk);
+                progress.add(chunk.len());
                 true
             })?;
             changed_while_reading(path, expected, read)?;
-            a.finish()
+            a.finish_with_index()
         }
     };
+    progress.stop();
+    if let Some((to, id)) = save {
+        index_file::save(to, id, every, &index).map_err(|e| {
+            let cause = match e.kind() {
+                io::ErrorKind::NotFound => "no such directory".to_string(),
+                io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                _ => e.to_string(),
+            };
+            input::InputError::new(&path_name(to), format!("cannot write the index: {cause}"))
+        })?;
+    }
     r.path = Some(path.to_string());
     let name = display_name(path);
     if cli.json {
@@ -343,15 +464,21 @@ fn changed_while_reading(path: &str, expected: Option<u64>, read: u64) -> Result
     }
 }
 
-/// The structure (S1) or the preview (V1) of a line range, streamed from the start.
+/// The structure (S1) or the preview (V1) of a line range: streamed from the start, or with
+/// `--index` read from the checkpoint before the range (after the detection window).
 fn lines_view(
     cli: &ReportArgs,
     opts: &Options,
     path: &str,
     style: Style,
     out: &mut impl Write,
+    bars: Bars,
 ) -> Result<(), Failure> {
-    let (mut src, _) = input::open(path)?;
+    let (mut src, expected) = input::open(path)?;
+    let indexed = match &cli.index {
+        Some(ix) => Some(open_index(ix, path, &src, cli.max_bytes)?),
+        None => None,
+    };
     let mut view = View {
         cli,
         opts,
@@ -361,23 +488,73 @@ fn lines_view(
         window: Vec::with_capacity(textscope::WINDOW),
         builder: None,
         json_lines: 0,
+        progress: Progress::none(),
+        // On a terminal, the bar goes before the first line is written.
+        stop_bar_on_output: io::stdout().is_terminal(),
     };
     let mut write_err = None;
-    input::stream(path, &mut src, cli.max_bytes, |chunk| {
-        match view.feed(chunk) {
-            Ok(more) => more,
-            Err(e) => {
-                write_err = Some(e);
-                false
-            }
+    let mut each = |view: &mut View<'_, _>, chunk: &[u8]| match view.feed(chunk) {
+        Ok(more) => more,
+        Err(e) => {
+            write_err = Some(e);
+            false
         }
-    })?;
+    };
+    match (&src, indexed) {
+        (input::Source::File(f), Some((ix_path, index, window))) => {
+            let size = index.size;
+            view.window = window;
+            let from = view.start(size < textscope::WINDOW as u64, Some((&ix_path, &index)))?;
+            view.progress = bars.start(
+                &render::safe(display_name(path)),
+                Some(size.saturating_sub(from)),
+            );
+            input::read_range(path, f, from, size, |b| each(&mut view, b))?;
+        }
+        _ => {
+            view.progress = bars.start(&render::safe(display_name(path)), expected);
+            input::stream(path, &mut src, cli.max_bytes, |b| each(&mut view, b))?;
+        }
+    }
     if let Some(e) = write_err {
-        return Err(Failure::Output(e));
+        return Err(e);
     }
     view.finish()?;
     Ok(())
 }
+
+/// Reads the index given with `--index` and checks that it describes `src` as it is now.
+/// Returns its name (for errors), the index, and the file's detection window.
+fn open_index(
+    ix: &Path,
+    path: &str,
+    src: &input::Source,
+    max_bytes: Option<u64>,
+) -> Result<(String, LineIndex, Vec<u8>), Failure> {
+    let ix_name = path_name(ix);
+    let (made_for, index) =
+        index_file::load(ix).map_err(|why| input::InputError::new(&ix_name, why))?;
+    let (now, window) = file_id(path, src)?;
+    if let Some(why) = made_for.stale(&now) {
+        return Err(Failure::Input(input::InputError::new(
+            &ix_name,
+            format!(
+                "stale index for {}: {why}; build it again with --save-index",
+                render::safe(path)
+            ),
+        )));
+    }
+    if let Some(max) = max_bytes.filter(|&m| now.size > m) {
+        return Err(Failure::Input(input::InputError::new(
+            path,
+            format!("larger than the limit of {max} bytes (--max-bytes)"),
+        )));
+    }
+    Ok((ix_name, index, window))
+}
+
+/// What the structure builder is fed at a time (of each 1 MiB read).
+const PIECE: usize = 64 << 10;
 
 /// The state of one `--structure` or `--preview` run: the detection window, then the builder.
 struct View<'a, W: Write> {
@@ -390,18 +567,48 @@ struct View<'a, W: Write> {
     builder: Option<StructureBuilder>,
     /// Lines written so far in JSON (for the commas).
     json_lines: u64,
+    progress: Progress,
+    stop_bar_on_output: bool,
 }
 
 impl<W: Write> View<'_, W> {
-    /// Detection over the window, the header, then the window's bytes into the builder.
-    fn start(&mut self, at_eof: bool) -> io::Result<()> {
+    /// Detection over the window, the header, then the builder: from the start (the window's
+    /// bytes are fed to it), or with a saved index (named, for errors) from the checkpoint
+    /// before the first line. Returns the offset to read from next.
+    fn start(&mut self, at_eof: bool, saved: Option<(&str, &LineIndex)>) -> Result<u64, Failure> {
         let (first, last) = self.cli.lines.unwrap_or((1, u64::MAX));
         let (index, rep) = textscope::detect_window(&self.window, at_eof, self.opts);
-        let sopts = StructureOptions {
+        if let Some((name, s)) = saved {
+            if (s.format, s.mark_len) != (index.format, index.mark_len)
+                || (s.format == textscope::Format::Legacy && s.encoding != index.encoding)
+            {
+                let what = |i: &LineIndex| match i.format {
+                    textscope::Format::Legacy => format!("legacy ({})", i.encoding),
+                    f => f.name().to_string(),
+                };
+                return Err(Failure::Input(input::InputError::new(
+                    name,
+                    format!(
+                        "the index describes {} as {} with a {}-byte mark, but it reads as {} with a {}-byte mark now (another --encoding?)",
+                        render::safe(self.path),
+                        what(s),
+                        s.mark_len,
+                        what(&index),
+                        index.mark_len
+                    ),
+                )));
+            }
+        }
+        let mut sopts = StructureOptions {
             all_chars: self.cli.all_chars,
             ..StructureOptions::default()
         };
-        let mut b = StructureBuilder::new(&index, first, last, sopts);
+        if self.cli.preview {
+            // The preview prints each line's text only: itemising its characters (a few
+            // strings each) would be work thrown away.
+            sopts.max_chars_per_line = 0;
+        }
+        let mut b = StructureBuilder::new(saved.map_or(&index, |s| s.1), first, last, sopts);
         if self.cli.json {
             let head = textscope::json::to_string(&serde_json::json!({
                 "schema": textscope::SCHEMA_VERSION,
@@ -429,13 +636,20 @@ impl<W: Write> View<'_, W> {
             }
         }
         let window = std::mem::take(&mut self.window);
-        b.feed(window.get(index.mark_len as usize..).unwrap_or_default());
+        let next = if saved.is_some() {
+            b.start_offset()
+        } else {
+            b.feed(window.get(index.mark_len as usize..).unwrap_or_default());
+            window.len() as u64
+        };
         self.builder = Some(b);
-        self.emit()
+        self.emit()?;
+        Ok(next)
     }
 
     /// Feeds a chunk; false once every line asked for is out.
-    fn feed(&mut self, chunk: &[u8]) -> io::Result<bool> {
+    fn feed(&mut self, chunk: &[u8]) -> Result<bool, Failure> {
+        self.progress.add(chunk.len());
         let mut rest = chunk;
         if self.builder.is_none() {
             let take = (textscope::WINDOW - self.window.len()).min(rest.len());
@@ -444,10 +658,17 @@ impl<W: Write> View<'_, W> {
             if self.window.len() < textscope::WINDOW {
                 return Ok(true);
             }
-            self.start(false)?;
+            self.start(false, None)?;
         }
         if let Some(b) = self.builder.as_mut() {
-            b.feed(rest);
+            // In pieces: the builder decodes whatever it is given, even past the last line
+            // asked for, so it is asked after each piece whether it is done.
+            for piece in rest.chunks(PIECE) {
+                b.feed(piece);
+                if b.done() {
+                    break;
+                }
+            }
         }
         self.emit()?;
         Ok(!self.builder.as_ref().is_some_and(StructureBuilder::done))
@@ -463,6 +684,9 @@ impl<W: Write> View<'_, W> {
     }
 
     fn write_lines(&mut self, lines: &[textscope::structure::Line]) -> io::Result<()> {
+        if self.stop_bar_on_output && !lines.is_empty() {
+            self.progress.stop();
+        }
         for l in lines {
             if self.cli.json {
                 if self.json_lines > 0 {
@@ -481,9 +705,10 @@ impl<W: Write> View<'_, W> {
         Ok(())
     }
 
-    fn finish(mut self) -> io::Result<()> {
+    fn finish(mut self) -> Result<(), Failure> {
+        self.progress.stop();
         if self.builder.is_none() {
-            self.start(true)?;
+            self.start(true, None)?;
         }
         self.emit()?;
         if let Some(b) = self.builder.take() {

@@ -2,59 +2,31 @@
 //! window) on this thread, the others as segments cut just after an LF, merged exactly by the
 //! core. Reads use positioned reads (`pread`), so the threads share one open file.
 
-use crate::input::{InputError, BUF};
+use crate::input::{read_at, read_range, InputError, BUF};
+use crate::progress::Progress;
 use std::fs::File;
-use textscope::{Analyzer, Options, Report};
+use textscope::{Analyzer, LineIndex, Options, Report};
 
 /// Files smaller than this are read on one thread: splitting would cost more than it saves.
 pub const MIN_PARALLEL: u64 = 32 << 20;
 
-#[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
-    std::os::unix::fs::FileExt::read_at(file, buf, offset)
-}
-
-#[cfg(not(unix))]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
-    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
-}
-
-/// Reads `[from, to)` in 1 MiB buffers, handing each to `each`; returns the bytes read (less
-/// than asked for when the file shrank).
-fn read_range(
-    path: &str,
-    file: &File,
-    from: u64,
-    to: u64,
-    mut each: impl FnMut(&[u8]),
-) -> Result<u64, InputError> {
-    let mut buf = vec![0u8; BUF];
-    let mut at = from;
-    while at < to {
-        let want = ((to - at) as usize).min(BUF);
-        let n = match read_at(file, &mut buf[..want], at) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(InputError::new(path, e.to_string())),
-        };
-        each(&buf[..n]);
-        at += n as u64;
-    }
-    Ok(at - from)
-}
-
-/// The report of the regular file `file` of `size` bytes on `threads` threads.
+/// The report (and the sparse line index, when `opts` asks for one) of the regular file `file`
+/// of `size` bytes on `threads` threads; every read is counted in `progress`.
 pub fn analyze(
     path: &str,
     file: &File,
     size: u64,
     opts: &Options,
     threads: usize,
-) -> Result<Report, InputError> {
+    progress: &Progress,
+) -> Result<(Report, LineIndex), InputError> {
     let mut a = Analyzer::new(opts.clone());
     let window = (textscope::WINDOW as u64).min(size);
-    let mut got = read_range(path, file, 0, window, |b| a.feed(b))?;
+    let mut got = read_range(path, file, 0, window, |b| {
+        a.feed(b);
+        progress.add(b.len());
+        true
+    })?;
     // Cut points: just after the first LF at or after each nominal share of the file.
     let mut points = Vec::new();
     let mut probe = vec![0u8; BUF];
@@ -79,11 +51,20 @@ pub fn analyze(
                 let end = points.get(i + 1).copied().unwrap_or(size);
                 let mut seg = a.segment(p)?;
                 Some(scope.spawn(move || {
-                    read_range(path, file, p, end, |b| seg.feed(b)).map(|n| (seg, n))
+                    read_range(path, file, p, end, |b| {
+                        seg.feed(b);
+                        progress.add(b.len());
+                        true
+                    })
+                    .map(|n| (seg, n))
                 }))
             })
             .collect();
-        let own = read_range(path, file, window, first_end, |b| a.feed(b));
+        let own = read_range(path, file, window, first_end, |b| {
+            a.feed(b);
+            progress.add(b.len());
+            true
+        });
         let segs: Vec<_> = handles
             .into_iter()
             .map(|h| {
@@ -107,6 +88,5 @@ pub fn analyze(
         ));
     }
     a.finish_with_segments(segments)
-        .map(|(r, _)| r)
         .map_err(|e| InputError::new(path, format!("internal error merging segments: {e}")))
 }
