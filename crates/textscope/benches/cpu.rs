@@ -55,4 +55,22 @@ fn main() {
         }
         println!();
     }
+    // The bar for legacy code pages: at least as fast as encoding_rs decoding them.
+    for (name, bytes) in inputs(size()) {
+        if let Some(format) = name.strip_suffix("/latin") {
+            let enc =
+                encoding_rs::Encoding::for_label(format.as_bytes()).unwrap_or(encoding_rs::UTF_8);
+            let mut best = u64::MAX;
+            for _ in 0..rounds {
+                let a = cpu_ns(t0);
+                black_box(enc.decode_without_bom_handling(black_box(&bytes)));
+                best = best.min(cpu_ns(t0).saturating_sub(a).max(1));
+            }
+            println!(
+                "{:<30}{:>9.2}  (encoding_rs decoding to UTF-8, for comparison)",
+                format!("{name} (encoding_rs)"),
+                bytes.len() as f64 / best as f64
+            );
+        }
+    }
 }

@@ -38,6 +38,23 @@ pub fn text(multilingual: bool, bytes: usize) -> String {
     s
 }
 
+/// French and German lines, every character in windows-1252.
+pub fn latin(bytes: usize) -> String {
+    let lines = [
+        "Café crème brûlée, déjà vu, naïve façade — « citation » 50 € à l'hôtel.",
+        "Grüße aus Köln: Größe, Übermaß und Äpfel; 2 × 3 = 6, ½ Stück.",
+        "2026-12-02 11:15:45 INFO serveur : requête traitée en 12 ms (pièce n° 7)",
+    ];
+    let mut s = String::with_capacity(bytes + 200);
+    let mut i = 0;
+    while s.len() < bytes {
+        s.push_str(lines[i % lines.len()]);
+        s.push('\n');
+        i += 1;
+    }
+    s
+}
+
 pub fn encode(s: &str, format: &str) -> Vec<u8> {
     match format {
         "utf-16le" => s.encode_utf16().flat_map(u16::to_le_bytes).collect(),
@@ -74,7 +91,7 @@ pub fn kernels() -> Vec<Kernel> {
 }
 
 /// The inputs, by name: log-like ASCII and multilingual text in every format, one long line,
-/// and windows-1252.
+/// and Western European text in windows-1252.
 pub fn inputs(n: usize) -> Vec<(String, Vec<u8>)> {
     let only = std::env::var("TEXTSCOPE_BENCH_INPUTS").ok();
     let wanted = |name: &str| {
@@ -92,7 +109,12 @@ pub fn inputs(n: usize) -> Vec<(String, Vec<u8>)> {
             "utf-32be",
             "windows-1252",
         ] {
-            if multilingual && format == "windows-1252" {
+            if format == "windows-1252" {
+                // Pure ASCII would be detected as UTF-8: Western European text instead.
+                let name = "windows-1252/latin";
+                if !multilingual && wanted(name) {
+                    out.push((name.to_string(), encode(&latin(n), format)));
+                }
                 continue;
             }
             let kind = if multilingual {

@@ -81,6 +81,12 @@ fn after1(m: u64, top: usize, next: bool) -> u64 {
     (m >> 1) | (u64::from(next) << (top - 1))
 }
 
+/// Third bytes (less 80) after E2 80 that the slow path must see: 8B–8F (U+200B–200F) and
+/// A8–AE (U+2028–202E).
+const E2_80: u64 = (0x1F << 0x0B) | (0x7F << 0x28);
+/// Third bytes (less 80) after E2 81: A0–A4 (U+2060–2064) and A6–A9 (U+2066–2069).
+const E2_81: u64 = (0x1F << 0x20) | (0x0F << 0x26);
+
 /// UTF-8 (U3) over a stretch already known to be valid: the classifier need not check
 /// sequences, only find the characters the tracker must see one by one.
 #[derive(Clone, Copy)]
@@ -92,7 +98,7 @@ impl<V: Bytes64> Classify for Utf8<V> {
     #[inline(always)]
     fn classify(&self, w: &[u8; WIN]) -> Masks {
         let v = V::load(w);
-        let (n1, n2) = (w[64], w[65]);
+        let n1 = w[64];
         let lf = v.eq(b'\n');
         let cr = v.eq(b'\r');
         let mut stop = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
@@ -101,29 +107,40 @@ impl<V: Bytes64> Classify for Utf8<V> {
         if high != 0 {
             starts = !v.range(0x80, 0xBF);
             let (c2, d8, e2, ef) = (v.eq(0xC2), v.eq(0xD8), v.eq(0xE2), v.eq(0xEF));
-            if (c2 | d8 | e2 | ef) != 0 {
-                // The second and third bytes of a sequence starting at each position.
-                let in2 = |m: u64, lo: u8, hi: u8| after1(m, 64, (lo..=hi).contains(&n1));
-                let in3 = |m: u64, r: &[(u8, u8)]| {
-                    let ok = |b: u8| r.iter().any(|&(lo, hi)| (lo..=hi).contains(&b));
-                    (m >> 2) | (u64::from(ok(n1)) << 62) | (u64::from(ok(n2)) << 63)
-                };
+            // The second byte of a sequence starting at each position.
+            let second = |m: u64, next_ok: bool| after1(m, 64, next_ok);
+            if c2 != 0 {
                 // C2 80–9F: C1 controls and NEL (P3, L1).
-                let c1 = c2 & in2(v.range(0x80, 0x9F), 0x80, 0x9F);
+                stop |= c2 & second(v.range(0x80, 0x9F), (0x80..=0x9F).contains(&n1));
+            }
+            if d8 != 0 {
                 // D8 9C: U+061C, ARABIC LETTER MARK (a finding).
-                let alm = d8 & in2(v.eq(0x9C), 0x9C, 0x9C);
-                // E2 80 8B–8F, A8–AE: U+200B–200F, U+2028–202E; E2 81 A0–A4, A6–A9:
-                // U+2060–2064, U+2066–2069 (findings and the LS, PS endings).
-                let r80 = [(0x8B, 0x8F), (0xA8, 0xAE)];
-                let r81 = [(0xA0, 0xA4), (0xA6, 0xA9)];
-                let gp = e2
-                    & ((in2(v.eq(0x80), 0x80, 0x80)
-                        & in3(v.range(0x8B, 0x8F) | v.range(0xA8, 0xAE), &r80))
-                        | (in2(v.eq(0x81), 0x81, 0x81)
-                            & in3(v.range(0xA0, 0xA4) | v.range(0xA6, 0xA9), &r81)));
-                // EF BB BF: U+FEFF (P4).
-                let bom = ef & in2(v.eq(0xBB), 0xBB, 0xBB) & in3(v.eq(0xBF), &[(0xBF, 0xBF)]);
-                stop |= c1 | alm | gp | bom;
+                stop |= d8 & second(v.eq(0x9C), n1 == 0x9C);
+            }
+            // E2 80 and E2 81 (U+2000–207F: dashes and quotes, common, but also the zero-width
+            // characters, LS, PS and the bidi controls) and EF BB (U+FEC0–FEFF): few per block,
+            // so their third byte is looked at one by one.
+            let mut maybe = 0;
+            if e2 != 0 {
+                maybe |= e2 & second(v.eq(0x80) | v.eq(0x81), matches!(n1, 0x80 | 0x81));
+            }
+            if ef != 0 {
+                maybe |= ef & second(v.eq(0xBB), n1 == 0xBB);
+            }
+            while maybe != 0 {
+                let p = maybe.trailing_zeros() as usize;
+                let (b1, b2) = (
+                    w.get(p + 1).copied().unwrap_or(0),
+                    w.get(p + 2).copied().unwrap_or(0),
+                );
+                let third = |set: u64| (set >> (b2 & 0x3F)) & 1 != 0;
+                let special = match (w.get(p).copied().unwrap_or(0), b1) {
+                    (0xE2, 0x80) => third(E2_80),
+                    (0xE2, 0x81) => third(E2_81),
+                    _ => b2 == 0xBF,
+                };
+                stop |= u64::from(special) << p;
+                maybe &= maybe - 1;
             }
         }
         Masks {
