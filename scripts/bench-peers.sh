@@ -56,19 +56,20 @@ PY
 
 TIMES=$(mktemp)
 trap 'rm -f "$TIMES"' EXIT
-measure() { # command… → prints "seconds maxrss_kb"
-  /usr/bin/time -o "$TIMES" -f "%e %M" "$@" >/dev/null 2>&1 || true
-  tail -1 "$TIMES"
+measure() { # command… → prints "wall_seconds cpu_seconds maxrss_kb"
+  /usr/bin/time -o "$TIMES" -f "%e %U %S %M" "$@" >/dev/null 2>&1 || true
+  tail -1 "$TIMES" | awk '{ printf "%s %.3f %s\n", $1, $2 + $3, $4 }'
 }
 
-printf '%-24s %-14s %8s %8s %9s %8s\n' file tool seconds GB/s "RSS MiB" "vs ts"
+printf '%-24s %-14s %8s %8s %8s %8s %9s %8s %8s\n' file tool wall-s cpu-s GB/s cpu-GB/s "RSS MiB" "vs ts" "vs -j1"
 for f in utf8-ascii utf8-multilingual utf16le-bom-crlf utf16le-mixed utf32le one-line windows-1252; do
   path="$DIR/$f.txt"
   bytes=$(stat -c %s "$path")
   cat "$path" >/dev/null # warm the page cache
   declare -A best=()
+  declare -A cpu=()
   declare -A rss=()
-  tools=(textscope "wc -l")
+  tools=(textscope "textscope -j1" "wc -l")
   need dos2unix && tools+=("dos2unix -i")
   need uchardet && tools+=(uchardet)
   case $f in
@@ -79,23 +80,29 @@ for f in utf8-ascii utf8-multilingual utf16le-bom-crlf utf16le-mixed utf32le one
     for t in "${tools[@]}"; do
       case $t in
         textscope) res=$(measure "$TS" --json "$path") ;;
+        "textscope -j1") res=$(measure "$TS" -j1 --json "$path") ;;
         "wc -l") res=$(measure wc -l "$path") ;;
         "dos2unix -i") res=$(measure dos2unix -i "$path") ;;
         uchardet) res=$(measure uchardet "$path") ;;
         iconv) res=$(measure iconv -f "$enc" -t UTF-8 "$path") ;;
       esac
-      s=${res% *}; m=${res#* }
+      read -r s c m <<<"$res"
       if [ -z "${best[$t]:-}" ] || awk "BEGIN{exit !($s < ${best[$t]})}"; then best[$t]=$s; fi
+      if [ -z "${cpu[$t]:-}" ] || awk "BEGIN{exit !($c < ${cpu[$t]})}"; then cpu[$t]=$c; fi
       rss[$t]=$m
     done
   done
   ts=${best[textscope]}
+  ts1=${best["textscope -j1"]}
   for t in "${tools[@]}"; do
     s=${best[$t]}
-    awk -v f="$f" -v t="$t" -v s="$s" -v b="$bytes" -v m="${rss[$t]}" -v ts="$ts" 'BEGIN {
-      gbs = (s > 0) ? b / s / 1e9 : 0; ratio = (ts > 0) ? s / ts : 0;
-      printf "%-24s %-14s %8.3f %8.2f %9.1f %7.2fx\n", f, t, s, gbs, m / 1024, ratio }'
+    awk -v f="$f" -v t="$t" -v s="$s" -v c="${cpu[$t]}" -v b="$bytes" -v m="${rss[$t]}" \
+        -v ts="$ts" -v ts1="$ts1" 'BEGIN {
+      gbs = (s > 0) ? b / s / 1e9 : 0; cgbs = (c > 0) ? b / c / 1e9 : 0;
+      printf "%-24s %-14s %8.3f %8.3f %8.2f %8.2f %9.1f %7.2fx %7.2fx\n", f, t, s, c, gbs, cgbs,
+        m / 1024, (ts > 0) ? s / ts : 0, (ts1 > 0) ? s / ts1 : 0 }'
   done
-  unset best rss
+  unset best cpu rss
 done
-echo "(vs ts: the tool's time divided by textscope's; above 1 means textscope is faster)"
+echo "(wall-s, cpu-s: best wall and user+system time; vs ts / vs -j1: the tool's wall time divided"
+echo " by textscope's on every core / on one thread; above 1 means textscope is faster)"
