@@ -8,6 +8,7 @@
 #   scripts/fuzz.sh            # 30 s per target (what CI runs)
 #   scripts/fuzz.sh 600        # 10 minutes per target
 #   FUZZ_TARGETS="utf8_vs_std" scripts/fuzz.sh 60
+#   FUZZ_JOBS=1 scripts/fuzz.sh    # one target at a time (default: one per core)
 set -euo pipefail
 
 SECONDS_PER_TARGET="${1:-30}"
@@ -63,12 +64,16 @@ if ! cargo +nightly fuzz build -a -s none >"$FUZZ/build.log" 2>&1; then
 fi
 echo "fuzz.sh: built in $((SECONDS - t0)) s" >&2
 
-status=0
-for t in $TARGETS; do
-    corpus="$FUZZ/corpus/$t"
-    mkdir -p "$corpus" "$FUZZ/artifacts/$t"
+# run_one TARGET: seeds its corpus and runs it; leaves "ok" or "failed" in
+# fuzz/artifacts/TARGET/status and a summary beside it.
+run_one() {
+    local t="$1"
+    local corpus="$FUZZ/corpus/$t" out="$FUZZ/artifacts/$t"
+    mkdir -p "$corpus" "$out"
+    rm -f "$out/status" "$out/summary"
     # Seeds: every test file and every real-world file (skipping the big ones and SOURCES.md),
     # and the target's own hand-written seeds.
+    local f
     for f in "$ROOT"/tests/data/* "$REAL_CORPUS"/* "$FUZZ/seeds/$t"/*; do
         [ -f "$f" ] || continue
         case "$(basename "$f")" in SOURCES.md|*.py) continue ;; esac
@@ -77,7 +82,7 @@ for t in $TARGETS; do
     done
     # Extra libFuzzer options: a target's dictionary (fuzz/dicts/<target>.dict), and a shorter
     # -max_len for utf16_units, whose inputs are typed hex (long ones only slow it down).
-    extra=()
+    local extra=()
     if [ -f "$FUZZ/dicts/$t.dict" ]; then
         extra+=("-dict=$FUZZ/dicts/$t.dict")
     fi
@@ -85,26 +90,47 @@ for t in $TARGETS; do
         utf16_units) extra+=("-max_len=2048") ;;
         *) extra+=("-max_len=8192") ;;
     esac
-    log="$FUZZ/artifacts/$t/run.log"
+    local log="$out/run.log" t0=$SECONDS
     echo "fuzz.sh: $t for ${SECONDS_PER_TARGET}s" >&2
-    t0=$SECONDS
     # libFuzzer stops itself after -max_total_time; `timeout` is only a backstop (a hung
     # process would otherwise hang CI), with a wide margin for start-up and a final crash.
     if timeout -k 10 "$((SECONDS_PER_TARGET + 120))" \
         cargo +nightly fuzz run -a -s none "$t" "$corpus" -- \
         -max_total_time="$SECONDS_PER_TARGET" -timeout=20 \
         -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" >"$log" 2>&1; then
-        summary="$(grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | tr '\n' ' ' || true)"
-        echo "fuzz.sh: $t: ok in $((SECONDS - t0)) s: $summary" >&2
+        local summary
+        summary="$(grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | tr -s ' \n' ' ' || true)"
+        echo "fuzz.sh: $t: ok in $((SECONDS - t0)) s: $summary" >"$out/summary"
+        echo ok >"$out/status"
     else
-        status=1
-        echo "fuzz.sh: $t: FAILED (log: $log; reproducer in fuzz/artifacts/$t/)" >&2
-        grep -E -m 20 'panicked|ERROR|SUMMARY|artifact' "$log" >&2 || tail -n 30 "$log" >&2
+        {
+            echo "fuzz.sh: $t: FAILED (log: $log; reproducer in fuzz/artifacts/$t/)"
+            grep -E -m 20 'panicked|ERROR|SUMMARY|artifact' "$log" || tail -n 30 "$log"
+        } >"$out/summary"
+        echo failed >"$out/status"
     fi
+}
+
+# FUZZ_JOBS targets at a time (default: one per core), each libFuzzer process on one core.
+JOBS="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+case "$JOBS" in '' | *[!0-9]* | 0) JOBS=1 ;; esac
+t0=$SECONDS
+for t in $TARGETS; do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+        wait -n || true
+    done
+    run_one "$t" &
+done
+wait
+
+status=0
+for t in $TARGETS; do
+    cat "$FUZZ/artifacts/$t/summary" >&2 2>/dev/null || echo "fuzz.sh: $t: no result" >&2
+    [ "$(cat "$FUZZ/artifacts/$t/status" 2>/dev/null)" = ok ] || status=1
 done
 if [ "$status" -ne 0 ]; then
     echo "fuzz.sh: FAILED" >&2
 else
-    echo "fuzz.sh: every target ran ${SECONDS_PER_TARGET}s with no crash, timeout or leak" >&2
+    echo "fuzz.sh: every target ran ${SECONDS_PER_TARGET}s with no crash, timeout or leak ($JOBS at a time, $((SECONDS - t0)) s in all)" >&2
 fi
 exit "$status"
