@@ -5,6 +5,11 @@
 //! system has it), refuses Host names other than loopback ones (DNS rebinding), and sends a
 //! Content-Security-Policy that forbids inline script and every third-party origin. Files never
 //! reach the server: the page reads them in the browser.
+//!
+//! Every connection is bounded in time (a deadline for its request head, another for its
+//! response) and in number (at most [`MAX_CONNECTIONS`]; the rest wait in the kernel's queue),
+//! so slow, silent or non-reading clients cannot take the server away from the browser
+//! (docs/web.md; `tests/serve_load.rs`).
 
 use crate::site;
 use std::io::{self, Read, Write};
