@@ -5,14 +5,18 @@
 //! system has it), refuses Host names other than loopback ones (DNS rebinding), and sends a
 //! Content-Security-Policy that forbids inline script and every third-party origin. Files never
 //! reach the server: the page reads them in the browser.
+//!
+//! Every connection is bounded in time (a deadline for its request head, another for its
+//! response) and in number (at most [`MAX_CONNECTIONS`]; the rest wait in the kernel's queue),
+//! so slow, silent or non-reading clients cannot take the server away from the browser
+//! (docs/web.md; `tests/serve_load.rs`).
 
 use crate::site;
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The policy sent with every response (docs/web.md explains each directive).
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
@@ -21,14 +25,26 @@ object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// Most bytes of a request head (request line and headers).
 const MAX_HEAD: usize = 16 * 1024;
-/// Most connections served at once; more get 503.
-const MAX_CONNECTIONS: usize = 64;
-/// How long a connection may take to send its request or read the response.
+/// Most connections served at once. At the limit the server stops accepting until a slot is
+/// given back, so that new connections wait in the kernel's listen queue instead of being
+/// refused; every connection gives its slot back within 2 × the timeout + [`LINGER`].
+pub const MAX_CONNECTIONS: usize = 256;
+/// How long a connection may take to send its whole request head, and then, separately, to
+/// take its whole response: deadlines for the whole exchange, not per read or write, so that a
+/// client sending or reading a byte at a time cannot hold its slot for longer.
 const TIMEOUT: Duration = Duration::from_secs(10);
+/// The environment variable that shortens [`TIMEOUT`] (milliseconds, 100 to 600,000), for tests
+/// that cannot wait 10 s for a slow client to be dropped (`tests/serve_load.rs`).
+pub const TIMEOUT_ENV: &str = "TEXTSCOPE_SERVE_TIMEOUT_MS";
+/// The longest a lingering close lasts, in all.
+const LINGER: Duration = Duration::from_millis(500);
+/// Stack of a connection's thread: it holds a 2 KiB buffer and a few small values.
+const STACK: usize = 256 * 1024;
 
 /// Serves the explorer on 127.0.0.1:`port` (and [::1]:`port` if available) until the process
 /// ends; port 0 picks a free port. Prints the address on stdout once listening.
 pub fn serve(port: u16) -> io::Result<()> {
+    let timeout = timeout_from_env();
     let v4 = TcpListener::bind(("127.0.0.1", port))?;
     let port = v4.local_addr()?.port();
     let v6 = TcpListener::bind(("::1", port)).ok();
@@ -40,46 +56,95 @@ pub fn serve(port: u16) -> io::Result<()> {
         )?;
         out.flush()?;
     }
-    let active = Arc::new(AtomicUsize::new(0));
+    let slots = Arc::new(Slots::default());
     if let Some(v6) = v6 {
-        let active = Arc::clone(&active);
-        thread::spawn(move || accept_loop(&v6, &active));
+        let slots = Arc::clone(&slots);
+        thread::spawn(move || accept_loop(&v6, &slots, timeout));
     }
-    accept_loop(&v4, &active);
+    accept_loop(&v4, &slots, timeout);
     Ok(())
 }
 
-fn accept_loop(listener: &TcpListener, active: &Arc<AtomicUsize>) {
-    for conn in listener.incoming() {
-        let Ok(mut stream) = conn else {
-            // Out of descriptors or a connection reset before accept: wait a little.
-            thread::sleep(Duration::from_millis(20));
-            continue;
-        };
-        let _ = stream.set_read_timeout(Some(TIMEOUT));
-        let _ = stream.set_write_timeout(Some(TIMEOUT));
-        if active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            active.fetch_sub(1, Ordering::SeqCst);
-            let _ = respond(&mut stream, &Response::error(503, "busy"), false);
-            continue;
-        }
-        let guard = Slot(Arc::clone(active));
-        thread::spawn(move || {
-            let _guard = guard;
-            let mut stream = stream;
-            if handle(&mut stream).is_ok() {
-                linger(&mut stream);
+/// [`TIMEOUT`], or the value of [`TIMEOUT_ENV`] when it is a number of milliseconds in range.
+fn timeout_from_env() -> Duration {
+    std::env::var(TIMEOUT_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|ms| (100..=600_000).contains(ms))
+        .map_or(TIMEOUT, Duration::from_millis)
+}
+
+fn accept_loop(listener: &TcpListener, slots: &Arc<Slots>, timeout: Duration) {
+    loop {
+        // Wait for a free slot before accepting: meanwhile the kernel queues new connections.
+        let slot = Slots::take(slots);
+        let stream = match listener.accept() {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of descriptors or a connection reset before accept: wait a little.
+                drop(slot);
+                thread::sleep(Duration::from_millis(20));
+                continue;
             }
-        });
+        };
+        let spawned = thread::Builder::new()
+            .name("textscope-conn".into())
+            .stack_size(STACK)
+            .spawn(move || {
+                let _slot = slot;
+                let mut stream = stream;
+                if handle(&mut stream, timeout).is_ok() {
+                    linger(&mut stream);
+                }
+            });
+        if spawned.is_err() {
+            // No thread to be had (the closure, with the connection and its slot, is dropped:
+            // the connection closes). Wait a little rather than spin.
+            thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
-/// Gives back a connection slot when its thread ends, even by panic.
-struct Slot(Arc<AtomicUsize>);
+/// The connection slots: how many are taken, and a signal when one is given back.
+#[derive(Default)]
+struct Slots {
+    taken: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Slots {
+    /// Takes a slot, waiting until one is free.
+    fn take(slots: &Arc<Slots>) -> Slot {
+        let mut taken = slots.taken.lock().unwrap_or_else(PoisonError::into_inner);
+        while *taken >= MAX_CONNECTIONS {
+            taken = slots
+                .freed
+                .wait(taken)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *taken += 1;
+        Slot(Arc::clone(slots))
+    }
+}
+
+/// A taken connection slot, given back when dropped (when its thread ends, even by panic).
+struct Slot(Arc<Slots>);
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        let mut taken = self.0.taken.lock().unwrap_or_else(PoisonError::into_inner);
+        *taken = taken.saturating_sub(1);
+        self.0.freed.notify_one();
+    }
+}
+
+/// The time left before `deadline`, or a timeout error once it has passed.
+fn time_left(deadline: Instant) -> io::Result<Duration> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        Err(io::ErrorKind::TimedOut.into())
+    } else {
+        Ok(left)
     }
 }
 
@@ -120,12 +185,17 @@ fn reason(status: u16) -> &'static str {
 /// A lingering close: after the response, stop writing and read what the client still sends
 /// (a refused body, the rest of an oversized head) for a moment, so that closing with unread
 /// input does not make the kernel reset the connection before the client reads the response.
+/// At most [`LINGER`] and 256 KiB in all.
 fn linger(stream: &mut TcpStream) {
     let _ = stream.shutdown(std::net::Shutdown::Write);
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
+    let deadline = Instant::now() + LINGER;
     let mut sink = [0u8; 4096];
     let mut total = 0;
     while total < 256 * 1024 {
+        let Ok(left) = time_left(deadline) else { break };
+        if stream.set_read_timeout(Some(left)).is_err() {
+            break;
+        }
         match stream.read(&mut sink) {
             Ok(0) | Err(_) => break,
             Ok(n) => total += n,
@@ -133,7 +203,11 @@ fn linger(stream: &mut TcpStream) {
     }
 }
 
-fn handle(stream: &mut TcpStream) -> io::Result<()> {
+/// Reads one request head and answers it: the head must arrive within `timeout` of the
+/// connection's start, and the response must be taken within `timeout` after that. A client
+/// that sends no complete head in time is disconnected without an answer.
+pub(crate) fn handle(stream: &mut TcpStream, timeout: Duration) -> io::Result<()> {
+    let deadline = Instant::now() + timeout;
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 2048];
     let head_len = loop {
@@ -141,28 +215,24 @@ fn handle(stream: &mut TcpStream) -> io::Result<()> {
             break i;
         }
         if buf.len() > MAX_HEAD {
-            return respond(
-                stream,
-                &Response::error(431, "request head too large"),
-                false,
-            );
+            let r = Response::error(431, "request head too large");
+            return respond(stream, &r, false, Instant::now() + timeout);
         }
+        stream.set_read_timeout(Some(time_left(deadline)?))?;
         let n = stream.read(&mut chunk)?;
         if n == 0 {
             return Ok(());
         }
         buf.extend_from_slice(&chunk[..n]);
     };
+    let deadline = Instant::now() + timeout;
     if head_len > MAX_HEAD {
-        return respond(
-            stream,
-            &Response::error(431, "request head too large"),
-            false,
-        );
+        let r = Response::error(431, "request head too large");
+        return respond(stream, &r, false, deadline);
     }
     let head = String::from_utf8_lossy(&buf[..head_len]);
     let (response, is_head) = answer(&head);
-    respond(stream, &response, is_head)
+    respond(stream, &response, is_head, deadline)
 }
 
 fn find_head_end(buf: &[u8]) -> Option<usize> {
@@ -257,7 +327,13 @@ pub fn is_loopback_host(host: &str) -> bool {
     port_ok && matches!(name.as_str(), "127.0.0.1" | "localhost" | "[::1]")
 }
 
-fn respond(stream: &mut TcpStream, r: &Response, is_head: bool) -> io::Result<()> {
+/// Writes the response, all of it before `deadline` (or a timeout error).
+fn respond(
+    stream: &mut TcpStream,
+    r: &Response,
+    is_head: bool,
+    deadline: Instant,
+) -> io::Result<()> {
     let mut head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
          Content-Security-Policy: {CSP}\r\nX-Content-Type-Options: nosniff\r\n\
@@ -273,9 +349,29 @@ fn respond(stream: &mut TcpStream, r: &Response, is_head: bool) -> io::Result<()
         head.push_str("Allow: GET, HEAD\r\n");
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes())?;
+    write_before(stream, head.as_bytes(), deadline)?;
     if !is_head {
-        stream.write_all(&r.body)?;
+        write_before(stream, &r.body, deadline)?;
     }
     stream.flush()
+}
+
+/// Writes all of `bytes` before `deadline`, so that a client reading slowly cannot stretch the
+/// write timeout by taking a little at a time.
+pub(crate) fn write_before(
+    stream: &mut TcpStream,
+    bytes: &[u8],
+    deadline: Instant,
+) -> io::Result<()> {
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        stream.set_write_timeout(Some(time_left(deadline)?))?;
+        match stream.write(rest) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => rest = rest.get(n..).unwrap_or_default(),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
