@@ -158,10 +158,14 @@ impl StructureBuilder {
         self.start
     }
 
-    /// Feeds the next bytes (which follow the last ones fed, from the start offset on).
+    /// Feeds the next bytes (which follow the last ones fed, from the start offset on). Stops
+    /// decoding soon after the last line asked for is complete, whatever the chunk's size.
     pub fn feed(&mut self, chunk: &[u8]) {
-        if !self.sink.done {
-            self.decoder.feed(chunk, &mut self.sink);
+        for piece in chunk.chunks(4096) {
+            if self.sink.done {
+                break;
+            }
+            self.decoder.feed(piece, &mut self.sink);
         }
     }
 

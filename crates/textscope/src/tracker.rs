@@ -533,10 +533,43 @@ impl Tracker {
         self.line_chars += u64::from(n);
     }
 
-    /// The current line ends with `kind`, whose bytes start at `offset`.
-    #[inline]
-    pub(crate) fn fast_ending(&mut self, kind: EndingKind, offset: u64, bytes: &[u8]) {
-        self.end_line(kind, offset, bytes);
+    /// The current line, with `n` more characters, ends with `kind`, whose bytes start at
+    /// `offset`; `next` is where the following line starts if a character is known to follow.
+    /// The same updates as the slow path's `end_line` then `start`, kept to a few instructions
+    /// for the common case (the first ending of a kind and index checkpoints are out of line).
+    #[inline(always)]
+    pub(crate) fn fast_line_end(
+        &mut self,
+        n: u32,
+        kind: EndingKind,
+        offset: u64,
+        bytes: &[u8],
+        next: Option<u64>,
+    ) {
+        self.line_chars += u64::from(n);
+        let k = kind as usize;
+        if self.first_ending.get(k).is_some_and(Option::is_none) {
+            self.end_line(kind, offset, bytes);
+        } else {
+            if let Some(c) = self.endings.get_mut(k) {
+                *c += 1;
+            }
+            if self.longest.is_none_or(|l| self.line_chars > l.characters) {
+                self.longest = Some(LongestLine {
+                    line: self.line,
+                    characters: self.line_chars,
+                });
+            }
+            self.line += 1;
+            self.line_chars = 0;
+            self.at_line_start = true;
+        }
+        if let Some(at) = next {
+            match &self.index {
+                Some(ix) if at >= ix.next_at => self.start(at),
+                _ => self.at_line_start = false,
+            }
+        }
     }
 
     /// A stretch ending at `end` is done: `chars` characters in all (endings included), and

@@ -39,6 +39,9 @@ pub(crate) struct Masks {
 pub(crate) trait Classify {
     /// Bytes per unit: 1, 2 or 4.
     const W: usize;
+    /// Mask bits per unit: 1, or 2 for UTF-32, whose masks keep one bit per 16-bit half and
+    /// mark each unit on its first half.
+    const S: usize = 1;
     /// Classifies `w[..64]`; `w[64..]` is what follows (zeros at the end of the input).
     fn classify(&self, w: &[u8; WIN]) -> Masks;
 }
@@ -261,42 +264,37 @@ pub(crate) struct Utf32<V> {
     pub v: std::marker::PhantomData<V>,
 }
 
-/// Bits 0, 2, 4 … 30 of `x`, packed into bits 0–15.
-#[inline(always)]
-fn even_bits(x: u64) -> u64 {
-    let mut x = x & 0x5555_5555;
-    x = (x | (x >> 1)) & 0x3333_3333;
-    x = (x | (x >> 2)) & 0x0F0F_0F0F;
-    x = (x | (x >> 4)) & 0x00FF_00FF;
-    (x | (x >> 8)) & 0x0000_FFFF
-}
+/// Bits 0, 2, 4 … 62: the first 16-bit half of each UTF-32 unit.
+const EVEN: u64 = 0x5555_5555;
 
 impl<V: Units16> Classify for Utf32<V> {
     const W: usize = 4;
+    const S: usize = 2;
 
     #[inline(always)]
     fn classify(&self, w: &[u8; WIN]) -> Masks {
         let v = V::load(w, self.be);
         // Little-endian units are (low half, high half) in lanes 2k, 2k+1; big-endian ones,
-        // byte-swapped per lane, are (high, low).
-        let (lo_at, hi_at) = if self.be { (1, 0) } else { (0, 1) };
-        let low = |m: u64| even_bits(m >> lo_at);
-        let hi_zero = even_bits(v.eq(0) >> hi_at);
+        // byte-swapped per lane, are (high, low). Masks about either half move to lane 2k.
+        let (low, high) = if self.be { (1, 0) } else { (0, 1) };
+        let lo = |m: u64| (m >> low) & EVEN;
+        let hi = |m: u64| (m >> high) & EVEN;
         let next = [w[64], w[65], w[66], w[67]];
         let next = if self.be {
             u32::from_be_bytes(next)
         } else {
             u32::from_le_bytes(next)
         };
-        let lf = hi_zero & low(v.eq(0x0A));
-        let cr = hi_zero & low(v.eq(0x0D));
+        let bmp = hi(v.eq(0));
+        let lf = bmp & lo(v.eq(0x0A));
+        let cr = bmp & lo(v.eq(0x0D));
         let controls =
             (v.range(0x00, 0x1F) & !v.eq(0x09) & !v.eq(0x0A) & !v.eq(0x0D)) | v.range(0x7F, 0x9F);
-        let mut stop = hi_zero & low(controls);
-        let nonascii = !(hi_zero & low(v.range(0x00, 0x7F))) & below(16);
+        let mut stop = bmp & lo(controls);
+        let nonascii = !(bmp & lo(v.range(0x00, 0x7F))) & EVEN;
         if nonascii != 0 {
             // Above 10FFFF (P6); a surrogate (P1); U+FEFF (P4); LS, PS; findings.
-            let plane_ok = even_bits(v.range(0x0000, 0x0010) >> hi_at);
+            let plane_ok = hi(v.range(0x0000, 0x0010));
             let special = v.range(0xD800, 0xDFFF)
                 | v.range(0x200B, 0x200F)
                 | v.range(0x2028, 0x202E)
@@ -304,14 +302,14 @@ impl<V: Units16> Classify for Utf32<V> {
                 | v.range(0x2066, 0x2069)
                 | v.eq(0xFEFF)
                 | v.eq(0x061C);
-            stop |= (!plane_ok | (hi_zero & low(special))) & below(16);
+            stop |= (!plane_ok & EVEN) | (bmp & lo(special));
         }
         Masks {
             lf,
             cr,
             lf_after: next == 0x0A,
             stop,
-            starts: below(16),
+            starts: EVEN,
             nonascii,
             needs_high_before: false,
             high_at_end: false,
@@ -326,7 +324,10 @@ impl<V: Units16> Classify for Utf32<V> {
 #[inline(always)]
 pub(crate) fn run<C: Classify>(c: &C, tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
     let w = C::W;
-    let per_block = 64 / w;
+    let s = C::S;
+    // Bytes per mask bit, and mask bits per block.
+    let step = w / s;
+    let per_block = 64 / step;
     let len = bytes.len() - bytes.len() % w;
     let mut i = 0;
     let mut chars = 0u64;
@@ -336,7 +337,7 @@ pub(crate) fn run<C: Classify>(c: &C, tr: &mut Tracker, bytes: &[u8], base: u64)
     let mut cr_before = false;
     let mut high_before = false;
     while i < len {
-        let (mut m, units) = match bytes.get(i..i + WIN) {
+        let (mut m, bits) = match bytes.get(i..i + WIN) {
             Some(win) if i + WIN <= len => match <&[u8; WIN]>::try_from(win) {
                 Ok(win) => (c.classify(win), per_block),
                 Err(_) => break,
@@ -348,43 +349,44 @@ pub(crate) fn run<C: Classify>(c: &C, tr: &mut Tracker, bytes: &[u8], base: u64)
                 for (d, s) in pad.iter_mut().zip(rest) {
                     *d = *s;
                 }
-                let units = (rest.len() / w).min(per_block);
+                let bits = ((rest.len() / w) * s).min(per_block);
                 let mut m = c.classify(&pad);
                 // A CR at the very end: whether an LF follows is not known yet.
-                m.stop |= m.cr & (1 << (units - 1));
-                (m, units)
+                m.stop |= m.cr & (1 << (bits - s));
+                (m, bits)
             }
         };
         if m.needs_high_before && !high_before {
             m.stop |= 1;
         }
-        let avail = ((m.stop | !below(units)).trailing_zeros() as usize).min(units);
+        // Stops fall on the first bit of a unit, so `avail` is a whole number of units.
+        let avail = ((m.stop | !below(bits)).trailing_zeros() as usize).min(bits);
         if avail > 0 {
             let valid = below(avail);
             tr.fast_begin(base + i as u64);
             chars += u64::from((m.starts & valid).count_ones());
             nonascii |= m.nonascii & valid;
             let content = m.starts & !m.lf & !m.cr;
-            let lf_next = (m.lf >> 1) | (u64::from(m.lf_after) << (per_block - 1));
+            let lf_next = (m.lf >> s) | (u64::from(m.lf_after) << (per_block - s));
             // Line ends: every LF, and every CR that no LF follows.
             let mut ends = (m.lf | (m.cr & !lf_next)) & valid;
             let mut from = 0;
             while ends != 0 {
                 let p = ends.trailing_zeros() as usize;
-                tr.fast_line_chars((content & below(p) & !below(from)).count_ones());
-                let at = i + p * w;
+                let n = (content & below(p) & !below(from)).count_ones();
+                let at = i + p * step;
                 let bit = 1u64 << p;
+                let next = (p + s < avail).then_some(base + (at + w) as u64);
                 if m.lf & bit == 0 {
-                    tr.fast_ending(EndingKind::Cr, base + at as u64, unit(bytes, at, w));
-                } else if (p == 0 && cr_before) || (p > 0 && m.cr & (bit >> 1) != 0) {
+                    let cr = unit(bytes, at, w);
+                    tr.fast_line_end(n, EndingKind::Cr, base + at as u64, cr, next);
+                } else if (p == 0 && cr_before) || (p > 0 && m.cr & (bit >> s) != 0) {
                     let cr_at = at - w;
                     let both = bytes.get(cr_at..at + w).unwrap_or_default();
-                    tr.fast_ending(EndingKind::Crlf, base + cr_at as u64, both);
+                    tr.fast_line_end(n, EndingKind::Crlf, base + cr_at as u64, both, next);
                 } else {
-                    tr.fast_ending(EndingKind::Lf, base + at as u64, unit(bytes, at, w));
-                }
-                if p + 1 < avail {
-                    tr.fast_begin(base + (at + w) as u64);
+                    let lf = unit(bytes, at, w);
+                    tr.fast_line_end(n, EndingKind::Lf, base + at as u64, lf, next);
                 }
                 from = p + 1;
                 ends &= ends - 1;
@@ -392,10 +394,10 @@ pub(crate) fn run<C: Classify>(c: &C, tr: &mut Tracker, bytes: &[u8], base: u64)
             tr.fast_line_chars((content & valid & !below(from)).count_ones());
         }
         if avail < per_block {
-            i += avail * w;
+            i += avail * step;
             break;
         }
-        cr_before = m.cr >> (per_block - 1) & 1 != 0;
+        cr_before = m.cr >> (per_block - s) & 1 != 0;
         high_before = m.high_at_end;
         i += 64;
     }
