@@ -28,14 +28,7 @@ pub fn text(multilingual: bool, bytes: usize) -> String {
             "2026-12-02T11:15:47Z ERROR db: connection reset by peer; retrying (attempt 2)",
         ]
     };
-    let mut s = String::with_capacity(bytes + 200);
-    let mut i = 0;
-    while s.len() < bytes {
-        s.push_str(lines[i % lines.len()]);
-        s.push('\n');
-        i += 1;
-    }
-    s
+    repeat_lines(lines, bytes)
 }
 
 /// French and German lines, every character in windows-1252.
@@ -45,6 +38,11 @@ pub fn latin(bytes: usize) -> String {
         "Grüße aus Köln: Größe, Übermaß und Äpfel; 2 × 3 = 6, ½ Stück.",
         "2026-12-02 11:15:45 INFO serveur : requête traitée en 12 ms (pièce n° 7)",
     ];
+    repeat_lines(&lines, bytes)
+}
+
+/// `lines` in turn, each ended by LF, until the text holds at least `bytes` bytes.
+fn repeat_lines(lines: &[&str], bytes: usize) -> String {
     let mut s = String::with_capacity(bytes + 200);
     let mut i = 0;
     while s.len() < bytes {

@@ -153,6 +153,7 @@ impl Tracker {
     }
 
     /// The current line is complete: update the longest line (L5: first on a tie).
+    #[inline(always)]
     fn close_line(&mut self) {
         if self.longest.is_none_or(|l| self.line_chars > l.characters) {
             self.longest = Some(LongestLine {
@@ -554,14 +555,7 @@ impl Tracker {
             if let Some(c) = self.endings.get_mut(k) {
                 *c += 1;
             }
-            if self.longest.is_none_or(|l| self.line_chars > l.characters) {
-                self.longest = Some(LongestLine {
-                    line: self.line,
-                    characters: self.line_chars,
-                });
-            }
-            self.line += 1;
-            self.line_chars = 0;
+            self.close_line();
             self.at_line_start = true;
         }
         if let Some(at) = next {
