@@ -477,7 +477,7 @@ fn lines_view(
     let (mut src, expected) = input::open(path)?;
     let indexed = match &cli.index {
         Some(ix) => Some(open_index(ix, path, &src, cli.max_bytes)?),
-        None => None,
+        None => index_for_this_run(cli, opts, path, &src, expected, bars)?,
     };
     let mut view = View {
         cli,
@@ -521,6 +521,65 @@ fn lines_view(
     }
     view.finish()?;
     Ok(())
+}
+
+/// Files from which a range that does not start at line 1 is found through an index built
+/// for the run (decision 10): below this, decoding from the start is as quick.
+const INDEX_ON_THE_FLY: u64 = 8 << 20;
+
+/// Without `--index`, for a range starting past line 1 of a large regular file: one full pass
+/// of the fast analysis (on every core) builds the sparse index in memory, then only the
+/// checkpoint before the range is decoded again. On 1 GiB that is a fraction of a second
+/// where decoding every character up to the range takes seconds. `None` when streaming from
+/// the start is the better way.
+fn index_for_this_run(
+    cli: &ReportArgs,
+    opts: &Options,
+    path: &str,
+    src: &input::Source,
+    expected: Option<u64>,
+    bars: Bars,
+) -> Result<Option<(String, LineIndex, Vec<u8>)>, Failure> {
+    let (input::Source::File(f), Some(size)) = (src, expected) else {
+        return Ok(None);
+    };
+    if size < INDEX_ON_THE_FLY
+        || cli.lines.is_none_or(|(first, _)| first <= 1)
+        || cli.max_bytes.is_some_and(|m| size > m)
+    {
+        return Ok(None);
+    }
+    let opts = Options {
+        index_every: Some(DEFAULT_INDEX_EVERY),
+        ..opts.clone()
+    };
+    let threads = cli.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let mut progress = bars.start(&render::safe(display_name(path)), Some(size));
+    let (_, index) = if threads > 1 && size >= parallel::MIN_PARALLEL {
+        parallel::analyze(path, f, size, &opts, threads, &progress)?
+    } else {
+        let mut a = Analyzer::new(opts);
+        let got = input::read_range(path, f, 0, size, |b| {
+            a.feed(b);
+            progress.add(b.len());
+            true
+        })?;
+        changed_while_reading(path, Some(size), got)?;
+        a.finish_with_index()
+    };
+    progress.stop();
+    let mut window = Vec::with_capacity(textscope::WINDOW);
+    input::read_range(path, f, 0, size.min(textscope::WINDOW as u64), |b| {
+        window.extend_from_slice(b);
+        true
+    })?;
+    Ok(Some((
+        "the index built for this run".to_string(),
+        index,
+        window,
+    )))
 }
 
 /// Reads the index given with `--index` and checks that it describes `src` as it is now.
