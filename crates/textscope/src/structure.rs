@@ -110,6 +110,17 @@ pub struct StructureBuilder {
     start: u64,
 }
 
+/// A character of the current line, before it is itemised: its bytes are
+/// `listed_bytes[start..start + len]`.
+#[derive(Debug, Clone, Copy)]
+struct RawChar {
+    offset: u64,
+    c: Option<char>,
+    start: usize,
+    len: usize,
+    problem: Option<ProblemKind>,
+}
+
 #[derive(Debug)]
 struct LineSink {
     format: Format,
@@ -120,7 +131,11 @@ struct LineSink {
     cur: Option<Line>,
     cr: Option<(u64, Vec<u8>)>,
     lines: Vec<Line>,
-    listed_chars: Vec<CharInfo>,
+    /// The current line's characters, kept raw (no allocation per character) until the line
+    /// closes and turns out to need them itemised.
+    listed_chars: Vec<RawChar>,
+    /// The bytes of those characters, one after the other.
+    listed_bytes: Vec<u8>,
     text_chars: usize,
     end: u64,
     done: bool,
@@ -146,6 +161,7 @@ impl StructureBuilder {
                 cr: None,
                 lines: Vec::new(),
                 listed_chars: Vec::new(),
+                listed_bytes: Vec::new(),
                 text_chars: 0,
                 end: cp.offset,
                 done: !format.is_text(),
@@ -242,13 +258,14 @@ impl LineSink {
             line.length = ending.as_ref().map_or(self.end, |e| e.offset) - line.offset;
             line.ending = ending;
             if self.opts.all_chars || line.non_ascii || !line.problems.is_empty() {
-                line.chars = std::mem::take(&mut self.listed_chars);
+                line.chars = self.itemise();
             } else {
                 line.chars_omitted = 0;
             }
             self.lines.push(line);
         }
         self.listed_chars.clear();
+        self.listed_bytes.clear();
         self.line += 1;
         if self.line > self.last {
             self.done = true;
@@ -261,7 +278,6 @@ impl LineSink {
         if !self.in_range() {
             return;
         }
-        let format = self.format;
         let opts = self.opts;
         let Some(line) = self.cur.as_mut() else {
             return;
@@ -282,19 +298,40 @@ impl LineSink {
             line.text_truncated = true;
         }
         if self.listed_chars.len() < opts.max_chars_per_line {
-            let mut text = String::new();
-            push_visible(c.unwrap_or('\u{FFFD}'), &mut text);
-            self.listed_chars.push(CharInfo {
+            self.listed_chars.push(RawChar {
                 offset,
-                bytes: hex(bytes),
-                code_point: c.map(|c| format!("U+{:04X}", c as u32)),
-                text,
-                units: units(format, bytes),
+                c,
+                start: self.listed_bytes.len(),
+                len: bytes.len(),
                 problem,
             });
+            self.listed_bytes.extend_from_slice(bytes);
         } else {
             line.chars_omitted += 1;
         }
+    }
+
+    /// The current line's characters, itemised.
+    fn itemise(&self) -> Vec<CharInfo> {
+        self.listed_chars
+            .iter()
+            .map(|r| {
+                let bytes = self
+                    .listed_bytes
+                    .get(r.start..r.start + r.len)
+                    .unwrap_or_default();
+                let mut text = String::new();
+                push_visible(r.c.unwrap_or('\u{FFFD}'), &mut text);
+                CharInfo {
+                    offset: r.offset,
+                    bytes: hex(bytes),
+                    code_point: r.c.map(|c| format!("U+{:04X}", c as u32)),
+                    text,
+                    units: units(self.format, bytes),
+                    problem: r.problem,
+                }
+            })
+            .collect()
     }
 }
 
