@@ -4,10 +4,16 @@
 //! through the decoder and the tracker one character at a time, as before, so the report is
 //! the same whichever way a byte went; the tests compare every [`Kernel`] with [`Kernel::Off`].
 //!
-//! The one `unsafe` part of the core lives here, one file per target (x86.rs, wasm.rs), each
+//! The one `unsafe` part of the core lives here, one file per target (x86.rs, neon.rs, wasm.rs), each
 //! with its safety argument; scalar.rs is the portable twin.
 
 mod kernel;
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    target_endian = "little"
+))]
+mod neon;
 mod scalar;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm;
@@ -32,6 +38,8 @@ pub enum Kernel {
     Avx2,
     /// SSE2 (every x86-64 processor).
     Sse2,
+    /// NEON (aarch64, little-endian).
+    Neon,
     /// WebAssembly SIMD (wasm32 built with `+simd128`).
     Simd128,
     /// Portable code, a unit at a time.
@@ -43,10 +51,11 @@ pub enum Kernel {
 
 impl Kernel {
     /// Every kernel, best first.
-    pub const ALL: [Kernel; 6] = [
+    pub const ALL: [Kernel; 7] = [
         Kernel::Avx512,
         Kernel::Avx2,
         Kernel::Sse2,
+        Kernel::Neon,
         Kernel::Simd128,
         Kernel::Scalar,
         Kernel::Off,
@@ -59,6 +68,7 @@ impl Kernel {
             Kernel::Avx512 => "avx512",
             Kernel::Avx2 => "avx2",
             Kernel::Sse2 => "sse2",
+            Kernel::Neon => "neon",
             Kernel::Simd128 => "simd128",
             Kernel::Scalar => "scalar",
             Kernel::Off => "off",
@@ -75,6 +85,11 @@ impl Kernel {
             Kernel::Avx2 => x86::avx2_detected(),
             #[cfg(target_arch = "x86_64")]
             Kernel::Sse2 => true,
+            Kernel::Neon => cfg!(all(
+                target_arch = "aarch64",
+                target_feature = "neon",
+                target_endian = "little"
+            )),
             Kernel::Simd128 => cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
@@ -200,6 +215,14 @@ fn run_job(kernel: Kernel, job: &Job, tr: &mut Tracker, bytes: &[u8], base: u64)
     if let Some(n) = x86::dispatch(kernel, job, tr, bytes, base) {
         return n;
     }
+    #[cfg(all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    ))]
+    if kernel == Kernel::Neon {
+        return with::<neon::Bytes, neon::Units>(job, tr, bytes, base);
+    }
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     if kernel == Kernel::Simd128 {
         return with::<wasm::Bytes, wasm::Units>(job, tr, bytes, base);
@@ -245,5 +268,25 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
             bytes,
             base,
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Kernel;
+
+    /// `Auto` is this target's vector kernel, so the kernel tests exercise it (on aarch64 they
+    /// run under qemu, scripts/test-aarch64.sh).
+    #[test]
+    fn auto_is_the_vector_kernel_of_this_target() {
+        let auto = Kernel::Auto.resolve();
+        println!("kernels: {:?}; auto: {auto:?}", Kernel::available());
+        assert!(Kernel::available().contains(&auto));
+        #[cfg(target_arch = "x86_64")]
+        assert!(matches!(auto, Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse2));
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        assert_eq!(auto, Kernel::Neon);
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        assert_eq!(auto, Kernel::Simd128);
     }
 }
