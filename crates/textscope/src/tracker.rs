@@ -52,6 +52,22 @@ pub(crate) struct Tracker {
     index: Option<IndexBuilder>,
 }
 
+/// The tracker's state during a run of ASCII text with LF endings (see
+/// [`Tracker::ascii_lf_begin`]): a character is a byte there, so a line's characters are the
+/// distance from its start.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AsciiLf {
+    pub line: u64,
+    /// Where the current line would start if all its characters were one byte each.
+    pub line_start: u64,
+    /// What a line's characters must reach to be the new longest (L5): one more than the
+    /// longest so far, 0 when no line has ended.
+    pub beat: u64,
+    pub longest_line: u64,
+    /// Where the next index checkpoint is due (`u64::MAX` without an index).
+    pub next_at: u64,
+}
+
 #[derive(Clone, Debug)]
 struct IndexBuilder {
     every: u64,
@@ -520,6 +536,12 @@ impl Tracker {
         self.cr.is_none()
     }
 
+    /// True when no line is open (the next character starts one).
+    #[inline(always)]
+    pub(crate) fn fast_at_line_start(&self) -> bool {
+        self.at_line_start
+    }
+
     /// A character begins at `offset`: open its line if none is open (index checkpoint).
     #[inline]
     pub(crate) fn fast_begin(&mut self, offset: u64) {
@@ -563,6 +585,58 @@ impl Tracker {
                 Some(ix) if at >= ix.next_at => self.start(at),
                 _ => self.at_line_start = false,
             }
+        }
+    }
+
+    /// The state [`crate::fast::kernel::ascii_lf`] keeps in registers, or `None` when it
+    /// cannot run: a CR waits for its follower, or no LF ending has been met yet (P9 records
+    /// where the first one is, which is left to the general path).
+    #[inline(always)]
+    pub(crate) fn ascii_lf_begin(&self, at: u64) -> Option<AsciiLf> {
+        if self.cr.is_some() || self.first_ending.first().is_none_or(Option::is_none) {
+            return None;
+        }
+        Some(AsciiLf {
+            line: self.line,
+            line_start: at - self.line_chars,
+            beat: self.longest.map_or(0, |l| l.characters + 1),
+            longest_line: self.longest.map_or(0, |l| l.line),
+            next_at: self.index.as_ref().map_or(u64::MAX, |ix| ix.next_at),
+        })
+    }
+
+    /// Writes back the state of an ASCII run that ended at `end` (a line is open there) and
+    /// covered `bytes` bytes.
+    #[inline(always)]
+    pub(crate) fn ascii_lf_end(&mut self, s: AsciiLf, line0: u64, end: u64, bytes: u64) {
+        if let Some(n) = self.endings.first_mut() {
+            *n += s.line - line0;
+        }
+        self.line = s.line;
+        self.line_chars = end - s.line_start;
+        if s.beat > 0 {
+            self.longest = Some(LongestLine {
+                line: s.longest_line,
+                characters: s.beat - 1,
+            });
+        }
+        self.at_line_start = false;
+        self.chars += bytes;
+        self.end = end;
+    }
+
+    /// An index checkpoint: line `line` starts at `offset`, at or past the one due. Returns
+    /// where the next one is due.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn fast_checkpoint(&mut self, line: u64, offset: u64) -> u64 {
+        match &mut self.index {
+            Some(ix) => {
+                ix.checkpoints.push(Checkpoint { line, offset });
+                ix.next_at = offset + ix.every;
+                ix.next_at
+            }
+            None => u64::MAX,
         }
     }
 

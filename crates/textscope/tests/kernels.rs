@@ -7,9 +7,9 @@
 
 use proptest::prelude::*;
 use std::path::Path;
-use textscope::{Analyzer, Format, Kernel, Options, Report};
+use textscope::{Analyzer, Format, Kernel, LineIndex, Options, Report};
 
-fn report(bytes: &[u8], opts: &Options, kernel: Kernel, sizes: &[usize]) -> Report {
+fn report(bytes: &[u8], opts: &Options, kernel: Kernel, sizes: &[usize]) -> (Report, LineIndex) {
     let mut a = Analyzer::new(Options {
         kernel,
         ..opts.clone()
@@ -22,11 +22,17 @@ fn report(bytes: &[u8], opts: &Options, kernel: Kernel, sizes: &[usize]) -> Repo
         rest = &rest[n..];
         i += 1;
     }
-    a.finish()
+    a.finish_with_index()
 }
 
-/// Every available kernel, whole and in chunks of `sizes`, equals the reference fed whole.
+/// Every available kernel, whole and in chunks of `sizes`, equals the reference fed whole:
+/// the report, and the sparse index (S2) with a checkpoint due every 61 bytes, so that
+/// checkpoints fall inside the fast path's blocks and at their edges.
 fn check(bytes: &[u8], opts: &Options, sizes: &[usize]) {
+    let opts = &Options {
+        index_every: Some(61),
+        ..opts.clone()
+    };
     let reference = report(bytes, opts, Kernel::Off, &[usize::MAX]);
     for k in Kernel::available() {
         for s in [&[usize::MAX][..], sizes] {
@@ -163,6 +169,36 @@ fn every_special_character_at_every_position_around_a_block_edge() {
                     bytes.extend_from_slice(piece);
                     bytes.extend(encode(&"xyz\n".repeat(40), f));
                     check(&bytes, &opts, &[63, 1, 64, 5]);
+                }
+            }
+        }
+    }
+}
+
+/// Plain ASCII with LF endings, the fastest run (`ascii_lf`): lines of every length from 1 to
+/// 130 bytes, so that line ends and line starts fall on every position of a block and of the
+/// 4 KiB pieces the block loop works in, with index checkpoints (S2) due at block and piece
+/// edges; then the same text with one character beyond ASCII, a CR LF or a control in the
+/// middle, where the run hands over to the block loop and back.
+#[test]
+fn plain_ascii_lines_of_every_length() {
+    for len in 1..=130usize {
+        let line = format!("{}\n", "x".repeat(len - 1));
+        let text = line.repeat(10_000 / len + 1);
+        for every in [61, 64, 4096, 4160] {
+            let opts = Options {
+                index_every: Some(every),
+                ..Options::default()
+            };
+            for insert in ["", "é", "\r\n", "\u{1}"] {
+                let mut t = text.clone();
+                t.insert_str(t.len() / 2, insert);
+                let reference = report(t.as_bytes(), &opts, Kernel::Off, &[usize::MAX]);
+                for k in Kernel::available() {
+                    for s in [&[usize::MAX][..], &[4096, 100]] {
+                        let r = report(t.as_bytes(), &opts, k, s);
+                        assert_eq!(r, reference, "kernel {} line {len} every {every}", k.name());
+                    }
                 }
             }
         }

@@ -411,3 +411,62 @@ pub(crate) fn run<C: Classify>(c: &C, tr: &mut Tracker, bytes: &[u8], base: u64)
 fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
     bytes.get(at..at + w).unwrap_or_default()
 }
+
+/// Runs over blocks of printable ASCII, TAB and LF only (UTF-8 or a single-byte code page),
+/// with the tracker's state in registers: a character is a byte, so a line's length is a
+/// difference of offsets and a block costs a few instructions per line. Stops before the first
+/// block with anything else, or where fewer than `WIN` bytes remain, and returns the bytes
+/// consumed (a multiple of 64). Everything it does is what `run` would do.
+#[inline(always)]
+pub(crate) fn ascii_lf<B: Bytes64>(tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+    let mut i = 0;
+    let Some(win) = bytes.first_chunk::<WIN>() else {
+        return 0;
+    };
+    if !plain_ascii::<B>(win).0 {
+        return 0;
+    }
+    let Some(mut h) = tr.ascii_lf_begin(base) else {
+        return 0;
+    };
+    let line0 = h.line;
+    if tr.fast_at_line_start() && base >= h.next_at {
+        // The block opens a line: a checkpoint if one is due.
+        h.next_at = tr.fast_checkpoint(h.line, base);
+    }
+    while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
+        let (plain, mut ends) = plain_ascii::<B>(win);
+        if !plain {
+            break;
+        }
+        let at = base + i as u64;
+        while ends != 0 {
+            let end = at + u64::from(ends.trailing_zeros());
+            let n = end - h.line_start;
+            // L5: the first of the longest lines.
+            if n >= h.beat {
+                h.beat = n + 1;
+                h.longest_line = h.line;
+            }
+            h.line += 1;
+            // A character follows (the window reaches 4 bytes past the block).
+            h.line_start = end + 1;
+            if h.line_start >= h.next_at {
+                h.next_at = tr.fast_checkpoint(h.line, h.line_start);
+            }
+            ends &= ends - 1;
+        }
+        i += 64;
+    }
+    tr.ascii_lf_end(h, line0, base + i as u64, i as u64);
+    i
+}
+
+/// Whether the block holds only printable ASCII, TAB and LF; and its LFs.
+#[inline(always)]
+fn plain_ascii<B: Bytes64>(w: &[u8; WIN]) -> (bool, u64) {
+    let v = B::load(w);
+    let lf = v.eq(b'\n');
+    let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf) | v.eq(0x7F) | v.high();
+    (odd == 0, lf)
+}

@@ -240,7 +240,9 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
     base: u64,
 ) -> usize {
     match job {
-        Job::Utf8 => run(&Utf8::<B>(PhantomData), tr, bytes, base),
+        Job::Utf8 => ascii_first::<B>(tr, bytes, base, |tr, piece, at| {
+            run(&Utf8::<B>(PhantomData), tr, piece, at)
+        }),
         Job::Utf16 { be } => run(
             &Utf16::<U> {
                 be: *be,
@@ -259,15 +261,49 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
             bytes,
             base,
         ),
-        Job::Legacy { high_stops } => run(
-            &Legacy::<B> {
-                high_stops,
-                v: PhantomData,
-            },
-            tr,
-            bytes,
-            base,
-        ),
+        Job::Legacy { high_stops } => ascii_first::<B>(tr, bytes, base, |tr, piece, at| {
+            run(
+                &Legacy::<B> {
+                    high_stops,
+                    v: PhantomData,
+                },
+                tr,
+                piece,
+                at,
+            )
+        }),
+    }
+}
+
+/// Bytes the general block loop handles before runs of plain ASCII are looked for again.
+const GENERAL: usize = 4096;
+
+/// UTF-8 and single-byte code pages: runs of plain ASCII with LF endings go through
+/// [`kernel::ascii_lf`], the rest through `general` (the block loop, [`kernel::run`]) a few
+/// KiB at a time, cut at a character boundary. Returns the bytes consumed, as `run` does.
+#[inline(always)]
+fn ascii_first<B: kernel::Bytes64>(
+    tr: &mut Tracker,
+    bytes: &[u8],
+    base: u64,
+    mut general: impl FnMut(&mut Tracker, &[u8], u64) -> usize,
+) -> usize {
+    let mut i = 0;
+    loop {
+        let rest = bytes.get(i..).unwrap_or_default();
+        i += kernel::ascii_lf::<B>(tr, rest, base + i as u64);
+        let rest = bytes.get(i..).unwrap_or_default();
+        // Not inside a character: a UTF-8 continuation byte stays with its sequence.
+        let mut cut = rest.len().min(GENERAL);
+        while rest.get(cut).is_some_and(|&b| b & 0xC0 == 0x80) {
+            cut -= 1;
+        }
+        let piece = rest.get(..cut).unwrap_or_default();
+        let n = general(tr, piece, base + i as u64);
+        i += n;
+        if n < piece.len() || i >= bytes.len() {
+            return i;
+        }
     }
 }
 
