@@ -127,9 +127,12 @@ pub fn inputs(n: usize) -> Vec<(String, Vec<u8>)> {
             }
         }
     }
-    if wanted("utf-16le/ascii-crlf") {
-        let crlf = text(false, n).replace('\n', "\r\n");
-        out.push(("utf-16le/ascii-crlf".to_string(), encode(&crlf, "utf-16le")));
+    for format in ["utf-8", "utf-16le"] {
+        let name = format!("{format}/ascii-crlf");
+        if wanted(&name) {
+            let crlf = text(false, n).replace('\n', "\r\n");
+            out.push((name, encode(&crlf, format)));
+        }
     }
     if wanted("utf-8/one-long-line") {
         out.push((

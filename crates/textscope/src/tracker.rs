@@ -52,11 +52,11 @@ pub(crate) struct Tracker {
     index: Option<IndexBuilder>,
 }
 
-/// The tracker's state during a run of ASCII text with LF endings (see
-/// [`Tracker::ascii_lf_begin`]): a character is a byte there, so a line's characters are the
-/// distance from its start.
+/// The tracker's state during a run of ASCII text with LF or CR LF endings (see
+/// [`Tracker::ascii_lines_begin`]): a character is a byte there, so a line's characters are
+/// the distance from its start to its ending.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct AsciiLf {
+pub(crate) struct AsciiLines {
     pub line: u64,
     /// Where the current line would start if all its characters were one byte each.
     pub line_start: u64,
@@ -588,15 +588,20 @@ impl Tracker {
         }
     }
 
-    /// The state [`crate::fast::kernel::ascii_lf`] keeps in registers, or `None` when it
-    /// cannot run: a CR waits for its follower, or no LF ending has been met yet (P9 records
-    /// where the first one is, which is left to the general path).
+    /// The state [`crate::fast::kernel::ascii_lines`] keeps in registers for a run whose line
+    /// endings are all `kind` (LF or CR LF), or `None` when it cannot run: a CR waits for its
+    /// follower, or no ending of that kind has been met yet (P9 records where the first one is,
+    /// which is left to the general path).
     #[inline(always)]
-    pub(crate) fn ascii_lf_begin(&self, at: u64) -> Option<AsciiLf> {
-        if self.cr.is_some() || self.first_ending.first().is_none_or(Option::is_none) {
+    pub(crate) fn ascii_lines_begin(&self, at: u64, kind: EndingKind) -> Option<AsciiLines> {
+        let seen = self
+            .first_ending
+            .get(kind as usize)
+            .is_some_and(Option::is_some);
+        if self.cr.is_some() || !seen {
             return None;
         }
-        Some(AsciiLf {
+        Some(AsciiLines {
             line: self.line,
             line_start: at - self.line_chars,
             beat: self.longest.map_or(0, |l| l.characters + 1),
@@ -605,11 +610,18 @@ impl Tracker {
         })
     }
 
-    /// Writes back the state of an ASCII run that ended at `end` (a line is open there) and
-    /// covered `bytes` bytes.
+    /// Writes back the state of a run of `kind` endings that covered `bytes` bytes and ended
+    /// at `end`, inside a line.
     #[inline(always)]
-    pub(crate) fn ascii_lf_end(&mut self, s: AsciiLf, line0: u64, end: u64, bytes: u64) {
-        if let Some(n) = self.endings.first_mut() {
+    pub(crate) fn ascii_lines_end(
+        &mut self,
+        s: AsciiLines,
+        kind: EndingKind,
+        line0: u64,
+        end: u64,
+        bytes: u64,
+    ) {
+        if let Some(n) = self.endings.get_mut(kind as usize) {
             *n += s.line - line0;
         }
         self.line = s.line;

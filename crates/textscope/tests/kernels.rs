@@ -175,29 +175,32 @@ fn every_special_character_at_every_position_around_a_block_edge() {
     }
 }
 
-/// Plain ASCII with LF endings, the fastest run (`ascii_lf`): lines of every length from 1 to
-/// 130 bytes, so that line ends and line starts fall on every position of a block and of the
-/// 4 KiB pieces the block loop works in, with index checkpoints (S2) due at block and piece
-/// edges; then the same text with one character beyond ASCII, a CR LF or a control in the
-/// middle, where the run hands over to the block loop and back.
+/// Plain ASCII with LF or CR LF endings, the fastest run (`ascii_lines`): lines of every
+/// length from 1 to 130 bytes, so that line ends and line starts (and a CR LF cut by a block
+/// edge) fall on every position of a block and of the 4 KiB pieces the block loop works in,
+/// with index checkpoints (S2) due at block and piece edges; then the same text with one
+/// character beyond ASCII, the other ending, a lone CR or a control in the middle, where the
+/// run hands over to the block loop and back.
 #[test]
 fn plain_ascii_lines_of_every_length() {
-    for len in 1..=130usize {
-        let line = format!("{}\n", "x".repeat(len - 1));
-        let text = line.repeat(10_000 / len + 1);
-        for every in [61, 64, 4096, 4160] {
-            let opts = Options {
-                index_every: Some(every),
-                ..Options::default()
-            };
-            for insert in ["", "é", "\r\n", "\u{1}"] {
-                let mut t = text.clone();
-                t.insert_str(t.len() / 2, insert);
-                let reference = report(t.as_bytes(), &opts, Kernel::Off, &[usize::MAX]);
-                for k in Kernel::available() {
-                    for s in [&[usize::MAX][..], &[4096, 100]] {
-                        let r = report(t.as_bytes(), &opts, k, s);
-                        assert_eq!(r, reference, "kernel {} line {len} every {every}", k.name());
+    for (ending, other) in [("\n", "\r\n"), ("\r\n", "\n")] {
+        for len in 1..=130usize {
+            let line = format!("{}{ending}", "x".repeat(len - 1));
+            let text = line.repeat(10_000 / len + 1);
+            for every in [61, 4096, 4160] {
+                let opts = Options {
+                    index_every: Some(every),
+                    ..Options::default()
+                };
+                for insert in ["", "é", other, "\r", "\u{1}"] {
+                    let mut t = text.clone();
+                    t.insert_str(t.len() / 2, insert);
+                    let reference = report(t.as_bytes(), &opts, Kernel::Off, &[usize::MAX]);
+                    for k in Kernel::available() {
+                        for s in [&[usize::MAX][..], &[4096, 100]] {
+                            let r = report(t.as_bytes(), &opts, k, s);
+                            assert_eq!(r, reference, "kernel {} {ending:?} line {len}", k.name());
+                        }
                     }
                 }
             }

@@ -412,21 +412,36 @@ fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
     bytes.get(at..at + w).unwrap_or_default()
 }
 
-/// Runs over blocks of printable ASCII, TAB and LF only (UTF-8 or a single-byte code page),
-/// with the tracker's state in registers: a character is a byte, so a line's length is a
-/// difference of offsets and a block costs a few instructions per line. Stops before the first
-/// block with anything else, or where fewer than `WIN` bytes remain, and returns the bytes
-/// consumed (a multiple of 64). Everything it does is what `run` would do.
+/// Runs over blocks of printable ASCII and TAB with LF endings, or with CR LF endings (UTF-8
+/// or a single-byte code page), with the tracker's state in registers: a character is a byte,
+/// so a line's length is a difference of offsets and a block costs a few instructions per
+/// line. Stops before the first block with anything else (or with the other kind of ending),
+/// or where fewer than `WIN` bytes remain, and returns the bytes consumed. Everything it does
+/// is what `run` would do.
 #[inline(always)]
-pub(crate) fn ascii_lf<B: Bytes64>(tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
-    let mut i = 0;
+pub(crate) fn ascii_lines<B: Bytes64>(tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
     let Some(win) = bytes.first_chunk::<WIN>() else {
         return 0;
     };
-    if !plain_ascii::<B>(win).0 {
-        return 0;
+    let b = Plain::of::<B>(win);
+    if b.odd != 0 {
+        0
+    } else if b.cr != 0 {
+        lines_of::<B, true>(tr, bytes, base)
+    } else {
+        lines_of::<B, false>(tr, bytes, base)
     }
-    let Some(mut h) = tr.ascii_lf_begin(base) else {
+}
+
+/// [`ascii_lines`] with CR LF endings (`CRLF`) or LF endings.
+#[inline(always)]
+fn lines_of<B: Bytes64, const CRLF: bool>(tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+    let kind = if CRLF {
+        EndingKind::Crlf
+    } else {
+        EndingKind::Lf
+    };
+    let Some(mut h) = tr.ascii_lines_begin(base, kind) else {
         return 0;
     };
     let line0 = h.line;
@@ -434,15 +449,26 @@ pub(crate) fn ascii_lf<B: Bytes64>(tr: &mut Tracker, bytes: &[u8], base: u64) ->
         // The block opens a line: a checkpoint if one is due.
         h.next_at = tr.fast_checkpoint(h.line, base);
     }
+    let mut i = 0;
+    // The block before ended with a CR (whose LF is this block's first byte).
+    let mut cr_before = false;
     while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
-        let (plain, mut ends) = plain_ascii::<B>(win);
-        if !plain {
+        let b = Plain::of::<B>(win);
+        let endings_ok = if CRLF {
+            // Every CR is followed by an LF, and every LF preceded by a CR.
+            let lf_next = (b.lf >> 1) | (u64::from(win[64] == b'\n') << 63);
+            b.cr & !lf_next == 0 && b.lf & !((b.cr << 1) | u64::from(cr_before)) == 0
+        } else {
+            b.cr == 0
+        };
+        if b.odd != 0 || !endings_ok {
             break;
         }
         let at = base + i as u64;
+        let mut ends = b.lf;
         while ends != 0 {
-            let end = at + u64::from(ends.trailing_zeros());
-            let n = end - h.line_start;
+            let lf = at + u64::from(ends.trailing_zeros());
+            let n = lf - u64::from(CRLF) - h.line_start;
             // L5: the first of the longest lines.
             if n >= h.beat {
                 h.beat = n + 1;
@@ -450,23 +476,34 @@ pub(crate) fn ascii_lf<B: Bytes64>(tr: &mut Tracker, bytes: &[u8], base: u64) ->
             }
             h.line += 1;
             // A character follows (the window reaches 4 bytes past the block).
-            h.line_start = end + 1;
+            h.line_start = lf + 1;
             if h.line_start >= h.next_at {
                 h.next_at = tr.fast_checkpoint(h.line, h.line_start);
             }
             ends &= ends - 1;
         }
+        cr_before = CRLF && b.cr >> 63 != 0;
         i += 64;
     }
-    tr.ascii_lf_end(h, line0, base + i as u64, i as u64);
+    // A CR whose LF was not reached stays for the general path.
+    let i = i - usize::from(cr_before);
+    tr.ascii_lines_end(h, kind, line0, base + i as u64, i as u64);
     i
 }
 
-/// Whether the block holds only printable ASCII, TAB and LF; and its LFs.
-#[inline(always)]
-fn plain_ascii<B: Bytes64>(w: &[u8; WIN]) -> (bool, u64) {
-    let v = B::load(w);
-    let lf = v.eq(b'\n');
-    let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf) | v.eq(0x7F) | v.high();
-    (odd == 0, lf)
+/// A block's LFs and CRs, and whatever is neither printable ASCII, TAB, LF nor CR.
+struct Plain {
+    lf: u64,
+    cr: u64,
+    odd: u64,
+}
+
+impl Plain {
+    #[inline(always)]
+    fn of<B: Bytes64>(w: &[u8; WIN]) -> Plain {
+        let v = B::load(w);
+        let (lf, cr) = (v.eq(b'\n'), v.eq(b'\r'));
+        let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F) | v.high();
+        Plain { lf, cr, odd }
+    }
 }

@@ -278,8 +278,8 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
 /// Bytes the general block loop handles before runs of plain ASCII are looked for again.
 const GENERAL: usize = 4096;
 
-/// UTF-8 and single-byte code pages: runs of plain ASCII with LF endings go through
-/// [`kernel::ascii_lf`], the rest through `general` (the block loop, [`kernel::run`]) a few
+/// UTF-8 and single-byte code pages: runs of plain ASCII with LF or CR LF endings go through
+/// [`kernel::ascii_lines`], the rest through `general` (the block loop, [`kernel::run`]) a few
 /// KiB at a time, cut at a character boundary. Returns the bytes consumed, as `run` does.
 #[inline(always)]
 fn ascii_first<B: kernel::Bytes64>(
@@ -291,7 +291,7 @@ fn ascii_first<B: kernel::Bytes64>(
     let mut i = 0;
     loop {
         let rest = bytes.get(i..).unwrap_or_default();
-        i += kernel::ascii_lf::<B>(tr, rest, base + i as u64);
+        i += kernel::ascii_lines::<B>(tr, rest, base + i as u64);
         let rest = bytes.get(i..).unwrap_or_default();
         // Not inside a character: a UTF-8 continuation byte stays with its sequence.
         let mut cut = rest.len().min(GENERAL);
