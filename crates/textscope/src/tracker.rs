@@ -589,25 +589,30 @@ impl Tracker {
     }
 
     /// The state [`crate::fast::kernel::ascii_lines`] keeps in registers for a run whose line
-    /// endings are all `kind` (LF or CR LF), or `None` when it cannot run: a CR waits for its
-    /// follower, or no ending of that kind has been met yet (P9 records where the first one is,
-    /// which is left to the general path).
+    /// endings are all `kind` (LF or CR LF), or `None` when it cannot run (a CR waits for its
+    /// follower); and whether an ending of that kind has been met (if not, the run stops
+    /// before the first: P9 records where it is, which is left to the general path).
     #[inline(always)]
-    pub(crate) fn ascii_lines_begin(&self, at: u64, kind: EndingKind) -> Option<AsciiLines> {
+    pub(crate) fn ascii_lines_begin(
+        &self,
+        at: u64,
+        kind: EndingKind,
+    ) -> Option<(AsciiLines, bool)> {
+        if self.cr.is_some() {
+            return None;
+        }
         let seen = self
             .first_ending
             .get(kind as usize)
             .is_some_and(Option::is_some);
-        if self.cr.is_some() || !seen {
-            return None;
-        }
-        Some(AsciiLines {
+        let state = AsciiLines {
             line: self.line,
             line_start: at - self.line_chars,
             beat: self.longest.map_or(0, |l| l.characters + 1),
             longest_line: self.longest.map_or(0, |l| l.line),
             next_at: self.index.as_ref().map_or(u64::MAX, |ix| ix.next_at),
-        })
+        };
+        Some((state, seen))
     }
 
     /// Writes back the state of a run of `kind` endings that covered `bytes` bytes and ended

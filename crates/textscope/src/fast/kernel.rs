@@ -441,9 +441,11 @@ fn lines_of<B: Bytes64, const CRLF: bool>(tr: &mut Tracker, bytes: &[u8], base: 
     } else {
         EndingKind::Lf
     };
-    let Some(mut h) = tr.ascii_lines_begin(base, kind) else {
+    let Some((mut h, seen)) = tr.ascii_lines_begin(base, kind) else {
         return 0;
     };
+    // Before the first ending of the kind, only blocks without one (a long first line).
+    let no_ends = if seen { 0 } else { !0 };
     let line0 = h.line;
     if tr.fast_at_line_start() && base >= h.next_at {
         // The block opens a line: a checkpoint if one is due.
@@ -461,7 +463,7 @@ fn lines_of<B: Bytes64, const CRLF: bool>(tr: &mut Tracker, bytes: &[u8], base: 
         } else {
             b.cr == 0
         };
-        if b.odd != 0 || !endings_ok {
+        if b.odd != 0 || !endings_ok || (b.lf | b.cr) & no_ends != 0 {
             break;
         }
         let at = base + i as u64;
