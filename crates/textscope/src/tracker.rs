@@ -589,7 +589,7 @@ impl Tracker {
     }
 
     /// The state [`crate::fast::kernel::ascii_lines`] keeps in registers for a run whose line
-    /// endings are all `kind` (LF or CR LF), or `None` when it cannot run (a CR waits for its
+    /// endings are all `kind` (LF or CR LF) in units `width` bytes wide, or `None` when it cannot run (a CR waits for its
     /// follower); and whether an ending of that kind has been met (if not, the run stops
     /// before the first: P9 records where it is, which is left to the general path).
     #[inline(always)]
@@ -597,6 +597,7 @@ impl Tracker {
         &self,
         at: u64,
         kind: EndingKind,
+        width: u64,
     ) -> Option<(AsciiLines, bool)> {
         if self.cr.is_some() {
             return None;
@@ -607,7 +608,7 @@ impl Tracker {
             .is_some_and(Option::is_some);
         let state = AsciiLines {
             line: self.line,
-            line_start: at - self.line_chars,
+            line_start: at - self.line_chars * width,
             beat: self.longest.map_or(0, |l| l.characters + 1),
             longest_line: self.longest.map_or(0, |l| l.line),
             next_at: self.index.as_ref().map_or(u64::MAX, |ix| ix.next_at),
@@ -615,8 +616,8 @@ impl Tracker {
         Some((state, seen))
     }
 
-    /// Writes back the state of a run of `kind` endings that covered `bytes` bytes and ended
-    /// at `end`, inside a line.
+    /// Writes back the state of a run of `kind` endings that covered `bytes` bytes of units
+    /// `width` bytes wide and ended at `end`, inside a line.
     #[inline(always)]
     pub(crate) fn ascii_lines_end(
         &mut self,
@@ -625,12 +626,13 @@ impl Tracker {
         line0: u64,
         end: u64,
         bytes: u64,
+        width: u64,
     ) {
         if let Some(n) = self.endings.get_mut(kind as usize) {
             *n += s.line - line0;
         }
         self.line = s.line;
-        self.line_chars = end - s.line_start;
+        self.line_chars = (end - s.line_start) / width;
         if s.beat > 0 {
             self.longest = Some(LongestLine {
                 line: s.longest_line,
@@ -638,7 +640,7 @@ impl Tracker {
             });
         }
         self.at_line_start = false;
-        self.chars += bytes;
+        self.chars += bytes / width;
         self.end = end;
     }
 

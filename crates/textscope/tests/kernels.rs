@@ -82,8 +82,19 @@ fn bad_units(f: Format) -> Vec<Vec<u8>> {
             vec![0xDE, 0x00],
             vec![0xD8, 0x3D, 0x00, 0x41],
         ],
-        Format::Utf32Le => vec![vec![0x00, 0xD8, 0, 0], vec![0, 0, 0x11, 0], vec![0xFF; 4]],
-        Format::Utf32Be => vec![vec![0, 0, 0xD8, 0x00], vec![0, 0x11, 0, 0], vec![0xFF; 4]],
+        // A surrogate, 110000, FFFFFFFF, and 200041 (above 10FFFF, an ASCII low half).
+        Format::Utf32Le => vec![
+            vec![0x00, 0xD8, 0, 0],
+            vec![0, 0, 0x11, 0],
+            vec![0xFF; 4],
+            vec![0x41, 0, 0x20, 0],
+        ],
+        Format::Utf32Be => vec![
+            vec![0, 0, 0xD8, 0x00],
+            vec![0, 0x11, 0, 0],
+            vec![0xFF; 4],
+            vec![0, 0x20, 0, 0x41],
+        ],
         _ => vec![
             vec![0xFF],
             vec![0xC0, 0x80],
@@ -130,6 +141,8 @@ const SPECIAL: &[&str] = &[
     "\u{061C}",
     "\u{061B}",
     "\u{2014}",
+    // Beyond the BMP with an ASCII low half (UTF-32: 0001 0041; UTF-16: D800 DC41).
+    "\u{10041}",
     "\u{201C}",
     "\u{FEFE}",
     "\u{FFFD}",
@@ -175,31 +188,37 @@ fn every_special_character_at_every_position_around_a_block_edge() {
     }
 }
 
-/// Plain ASCII with LF or CR LF endings, the fastest run (`ascii_lines`): lines of every
-/// length from 1 to 130 bytes, so that line ends and line starts (and a CR LF cut by a block
-/// edge) fall on every position of a block and of the 4 KiB pieces the block loop works in,
-/// with index checkpoints (S2) due at block and piece edges; then the same text with one
-/// character beyond ASCII, the other ending, a lone CR or a control in the middle, where the
-/// run hands over to the block loop and back.
+/// Plain ASCII with LF or CR LF endings, the fastest run (`ascii_lines`), in every Unicode
+/// format: lines of every length up to 130 bytes in UTF-8 (70 units elsewhere, more than two
+/// blocks), so that line ends and line starts (and a CR LF cut by a block edge) fall on every
+/// position of a block and of the 4 KiB pieces the block loop works in, with index
+/// checkpoints (S2) due at block and piece edges; then the same text with one character
+/// beyond ASCII, the other ending, a lone CR or a control in the middle, where the run hands
+/// over to the block loop and back.
 #[test]
 fn plain_ascii_lines_of_every_length() {
-    for (ending, other) in [("\n", "\r\n"), ("\r\n", "\n")] {
-        for len in 1..=130usize {
-            let line = format!("{}{ending}", "x".repeat(len - 1));
-            let text = line.repeat(10_000 / len + 1);
-            for every in [61, 4096, 4160] {
-                let opts = Options {
-                    index_every: Some(every),
-                    ..Options::default()
-                };
-                for insert in ["", "é", other, "\r", "\u{1}"] {
-                    let mut t = text.clone();
-                    t.insert_str(t.len() / 2, insert);
-                    let reference = report(t.as_bytes(), &opts, Kernel::Off, &[usize::MAX]);
-                    for k in Kernel::available() {
-                        for s in [&[usize::MAX][..], &[4096, 100]] {
-                            let r = report(t.as_bytes(), &opts, k, s);
-                            assert_eq!(r, reference, "kernel {} {ending:?} line {len}", k.name());
+    for f in FORMATS {
+        let longest = if f == Format::Utf8 { 130 } else { 70 };
+        for (ending, other) in [("\n", "\r\n"), ("\r\n", "\n")] {
+            for len in 1..=longest {
+                let line = format!("{}{ending}", "x".repeat(len - 1));
+                let text = line.repeat(10_000 / len / f.unit_width() + 1);
+                for every in [61, 4096, 4160] {
+                    let opts = Options {
+                        index_every: Some(every),
+                        ..forced(f)
+                    };
+                    for insert in ["", "é", "\u{10041}", other, "\r", "\u{1}"] {
+                        let mut t = text.clone();
+                        t.insert_str(t.len() / 2, insert);
+                        let bytes = encode(&t, f);
+                        let reference = report(&bytes, &opts, Kernel::Off, &[usize::MAX]);
+                        for k in Kernel::available() {
+                            for s in [&[usize::MAX][..], &[4096, 100]] {
+                                let r = report(&bytes, &opts, k, s);
+                                let k = k.name();
+                                assert_eq!(r, reference, "{k} {f:?} {ending:?} line {len}");
+                            }
                         }
                     }
                 }

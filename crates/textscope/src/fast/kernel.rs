@@ -412,36 +412,51 @@ fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
     bytes.get(at..at + w).unwrap_or_default()
 }
 
-/// Runs over blocks of printable ASCII and TAB with LF endings, or with CR LF endings (UTF-8
-/// or a single-byte code page), with the tracker's state in registers: a character is a byte,
-/// so a line's length is a difference of offsets and a block costs a few instructions per
-/// line. Stops before the first block with anything else (or with the other kind of ending),
-/// or where fewer than `WIN` bytes remain, and returns the bytes consumed. Everything it does
-/// is what `run` would do.
+/// Runs over blocks of printable ASCII and TAB with LF endings, or with CR LF endings (in
+/// UTF-8 and single-byte code pages, bytes below 80; in UTF-16 and UTF-32, units), with the
+/// tracker's state in registers: a character is a unit, so a line's length is a difference of
+/// offsets and a block costs a few instructions per line. Stops before the first block with
+/// anything else (or with the other kind of ending), or where fewer than `WIN` bytes remain,
+/// and returns the bytes consumed. Everything it does is what `run` would do.
 #[inline(always)]
-pub(crate) fn ascii_lines<B: Bytes64>(tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+pub(crate) fn ascii_lines<P: PlainAscii>(
+    p: &P,
+    tr: &mut Tracker,
+    bytes: &[u8],
+    base: u64,
+) -> usize {
     let Some(win) = bytes.first_chunk::<WIN>() else {
         return 0;
     };
-    let b = Plain::of::<B>(win);
+    let b = p.plain(win);
     if b.odd != 0 {
         0
     } else if b.cr != 0 {
-        lines_of::<B, true>(tr, bytes, base)
+        lines_of::<P, true>(p, tr, bytes, base)
     } else {
-        lines_of::<B, false>(tr, bytes, base)
+        lines_of::<P, false>(p, tr, bytes, base)
     }
 }
 
 /// [`ascii_lines`] with CR LF endings (`CRLF`) or LF endings.
 #[inline(always)]
-fn lines_of<B: Bytes64, const CRLF: bool>(tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+fn lines_of<P: PlainAscii, const CRLF: bool>(
+    p: &P,
+    tr: &mut Tracker,
+    bytes: &[u8],
+    base: u64,
+) -> usize {
+    let (w, s) = (P::W, P::S);
+    // Bytes per mask bit, mask bits per block, and log2 of the unit's width.
+    let step = w / s;
+    let per_block = 64 / step;
+    let shift = w.trailing_zeros();
     let kind = if CRLF {
         EndingKind::Crlf
     } else {
         EndingKind::Lf
     };
-    let Some((mut h, seen)) = tr.ascii_lines_begin(base, kind) else {
+    let Some((mut h, seen)) = tr.ascii_lines_begin(base, kind, w as u64) else {
         return 0;
     };
     // Before the first ending of the kind, only blocks without one (a long first line).
@@ -452,14 +467,14 @@ fn lines_of<B: Bytes64, const CRLF: bool>(tr: &mut Tracker, bytes: &[u8], base: 
         h.next_at = tr.fast_checkpoint(h.line, base);
     }
     let mut i = 0;
-    // The block before ended with a CR (whose LF is this block's first byte).
+    // The block before ended with a CR (whose LF is this block's first unit).
     let mut cr_before = false;
     while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
-        let b = Plain::of::<B>(win);
+        let b = p.plain(win);
         let endings_ok = if CRLF {
             // Every CR is followed by an LF, and every LF preceded by a CR.
-            let lf_next = (b.lf >> 1) | (u64::from(win[64] == b'\n') << 63);
-            b.cr & !lf_next == 0 && b.lf & !((b.cr << 1) | u64::from(cr_before)) == 0
+            let lf_next = (b.lf >> s) | (u64::from(b.lf_after) << (per_block - s));
+            b.cr & !lf_next == 0 && b.lf & !((b.cr << s) | u64::from(cr_before)) == 0
         } else {
             b.cr == 0
         };
@@ -469,43 +484,130 @@ fn lines_of<B: Bytes64, const CRLF: bool>(tr: &mut Tracker, bytes: &[u8], base: 
         let at = base + i as u64;
         let mut ends = b.lf;
         while ends != 0 {
-            let lf = at + u64::from(ends.trailing_zeros());
-            let n = lf - u64::from(CRLF) - h.line_start;
+            let lf = at + u64::from(ends.trailing_zeros()) * step as u64;
+            let n = (lf - h.line_start) >> shift;
+            let n = n - u64::from(CRLF);
             // L5: the first of the longest lines.
             if n >= h.beat {
                 h.beat = n + 1;
                 h.longest_line = h.line;
             }
             h.line += 1;
-            // A character follows (the window reaches 4 bytes past the block).
-            h.line_start = lf + 1;
+            // A unit follows (the window reaches 4 bytes past the block).
+            h.line_start = lf + w as u64;
             if h.line_start >= h.next_at {
                 h.next_at = tr.fast_checkpoint(h.line, h.line_start);
             }
             ends &= ends - 1;
         }
-        cr_before = CRLF && b.cr >> 63 != 0;
+        cr_before = CRLF && (b.cr >> (per_block - s)) & 1 != 0;
         i += 64;
     }
     // A CR whose LF was not reached stays for the general path.
-    let i = i - usize::from(cr_before);
-    tr.ascii_lines_end(h, kind, line0, base + i as u64, i as u64);
+    let i = i - if cr_before { w } else { 0 };
+    tr.ascii_lines_end(h, kind, line0, base + i as u64, i as u64, w as u64);
     i
 }
 
-/// A block's LFs and CRs, and whatever is neither printable ASCII, TAB, LF nor CR.
-struct Plain {
+/// A block's LFs and CRs, and whatever is neither printable ASCII, TAB, LF nor CR, with one
+/// bit per unit as [`Masks`] has them; and whether the unit after the block is LF.
+pub(crate) struct Plain {
     lf: u64,
     cr: u64,
     odd: u64,
+    lf_after: bool,
 }
 
-impl Plain {
+/// A format's classifier for [`ascii_lines`].
+pub(crate) trait PlainAscii {
+    /// Bytes per unit, and mask bits per unit (as [`Classify`]).
+    const W: usize;
+    const S: usize;
+    fn plain(&self, w: &[u8; WIN]) -> Plain;
+}
+
+/// Bytes below 80 (UTF-8, single-byte code pages).
+pub(crate) struct AsciiBytes<V>(pub std::marker::PhantomData<V>);
+
+impl<V: Bytes64> PlainAscii for AsciiBytes<V> {
+    const W: usize = 1;
+    const S: usize = 1;
+
     #[inline(always)]
-    fn of<B: Bytes64>(w: &[u8; WIN]) -> Plain {
-        let v = B::load(w);
+    fn plain(&self, w: &[u8; WIN]) -> Plain {
+        let v = V::load(w);
         let (lf, cr) = (v.eq(b'\n'), v.eq(b'\r'));
         let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F) | v.high();
-        Plain { lf, cr, odd }
+        Plain {
+            lf,
+            cr,
+            odd,
+            lf_after: w[64] == b'\n',
+        }
+    }
+}
+
+/// UTF-16 units below 80, either byte order.
+pub(crate) struct AsciiUtf16<V> {
+    pub be: bool,
+    pub v: std::marker::PhantomData<V>,
+}
+
+impl<V: Units16> PlainAscii for AsciiUtf16<V> {
+    const W: usize = 2;
+    const S: usize = 1;
+
+    #[inline(always)]
+    fn plain(&self, w: &[u8; WIN]) -> Plain {
+        let v = V::load(w, self.be);
+        let (lf, cr) = (v.eq(0x0A), v.eq(0x0D));
+        let fine = v.range(0x20, 0x7E) | v.eq(0x09) | lf | cr;
+        let next = [w[64], w[65]];
+        let next = if self.be {
+            u16::from_be_bytes(next)
+        } else {
+            u16::from_le_bytes(next)
+        };
+        Plain {
+            lf,
+            cr,
+            odd: !fine & below(32),
+            lf_after: next == 0x0A,
+        }
+    }
+}
+
+/// UTF-32 units below 80, either byte order (each unit's two 16-bit halves, as [`Utf32`]).
+pub(crate) struct AsciiUtf32<V> {
+    pub be: bool,
+    pub v: std::marker::PhantomData<V>,
+}
+
+impl<V: Units16> PlainAscii for AsciiUtf32<V> {
+    const W: usize = 4;
+    const S: usize = 2;
+
+    #[inline(always)]
+    fn plain(&self, w: &[u8; WIN]) -> Plain {
+        let v = V::load(w, self.be);
+        let (low, high) = if self.be { (1, 0) } else { (0, 1) };
+        let lo = |m: u64| (m >> low) & EVEN;
+        let hi = |m: u64| (m >> high) & EVEN;
+        let bmp = hi(v.eq(0));
+        let lf = bmp & lo(v.eq(0x0A));
+        let cr = bmp & lo(v.eq(0x0D));
+        let fine = bmp & lo(v.range(0x20, 0x7E) | v.eq(0x09)) | lf | cr;
+        let next = [w[64], w[65], w[66], w[67]];
+        let next = if self.be {
+            u32::from_be_bytes(next)
+        } else {
+            u32::from_le_bytes(next)
+        };
+        Plain {
+            lf,
+            cr,
+            odd: !fine & EVEN,
+            lf_after: next == 0x0A,
+        }
     }
 }

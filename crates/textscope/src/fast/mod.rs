@@ -22,7 +22,7 @@ mod x86;
 
 use crate::decode::Decoder;
 use crate::tracker::Tracker;
-use kernel::{run, Legacy, Utf16, Utf32, Utf8};
+use kernel::{run, AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8};
 use std::marker::PhantomData;
 
 /// Which implementation of the fast path analyses ordinary text. Every choice gives the same
@@ -231,7 +231,7 @@ fn run_job(kernel: Kernel, job: &Job, tr: &mut Tracker, bytes: &[u8], base: u64)
     with::<scalar::Bytes, scalar::Units>(job, tr, bytes, base)
 }
 
-/// The block loop over `job` with the vector types `B` and `U`.
+/// The block loop over `job` with the vector types `B` and `U`, runs of plain ASCII first.
 #[inline(always)]
 pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
     job: &Job,
@@ -239,50 +239,51 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
     bytes: &[u8],
     base: u64,
 ) -> usize {
-    match job {
-        Job::Utf8 => ascii_first::<B>(tr, bytes, base, |tr, piece, at| {
-            run(&Utf8::<B>(PhantomData), tr, piece, at)
-        }),
-        Job::Utf16 { be } => run(
-            &Utf16::<U> {
-                be: *be,
-                v: PhantomData,
-            },
+    match *job {
+        Job::Utf8 => ascii_first(
+            &AsciiBytes::<B>(PhantomData),
             tr,
             bytes,
             base,
+            |tr, piece, at| run(&Utf8::<B>(PhantomData), tr, piece, at),
         ),
-        Job::Utf32 { be } => run(
-            &Utf32::<U> {
-                be: *be,
+        Job::Utf16 { be } => {
+            let plain = AsciiUtf16::<U> { be, v: PhantomData };
+            ascii_first(&plain, tr, bytes, base, |tr, piece, at| {
+                run(&Utf16::<U> { be, v: PhantomData }, tr, piece, at)
+            })
+        }
+        Job::Utf32 { be } => {
+            let plain = AsciiUtf32::<U> { be, v: PhantomData };
+            ascii_first(&plain, tr, bytes, base, |tr, piece, at| {
+                run(&Utf32::<U> { be, v: PhantomData }, tr, piece, at)
+            })
+        }
+        Job::Legacy { ref high_stops } => {
+            let legacy = Legacy::<B> {
+                high_stops,
                 v: PhantomData,
-            },
-            tr,
-            bytes,
-            base,
-        ),
-        Job::Legacy { high_stops } => ascii_first::<B>(tr, bytes, base, |tr, piece, at| {
-            run(
-                &Legacy::<B> {
-                    high_stops,
-                    v: PhantomData,
-                },
+            };
+            ascii_first(
+                &AsciiBytes::<B>(PhantomData),
                 tr,
-                piece,
-                at,
+                bytes,
+                base,
+                |tr, piece, at| run(&legacy, tr, piece, at),
             )
-        }),
+        }
     }
 }
 
 /// Bytes the general block loop handles before runs of plain ASCII are looked for again.
 const GENERAL: usize = 4096;
 
-/// UTF-8 and single-byte code pages: runs of plain ASCII with LF or CR LF endings go through
-/// [`kernel::ascii_lines`], the rest through `general` (the block loop, [`kernel::run`]) a few
-/// KiB at a time, cut at a character boundary. Returns the bytes consumed, as `run` does.
+/// Runs of plain ASCII with LF or CR LF endings go through [`kernel::ascii_lines`], the rest
+/// through `general` (the block loop, [`kernel::run`]) a few KiB at a time, cut at a character
+/// boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
-fn ascii_first<B: kernel::Bytes64>(
+fn ascii_first<P: kernel::PlainAscii>(
+    plain: &P,
     tr: &mut Tracker,
     bytes: &[u8],
     base: u64,
@@ -291,11 +292,13 @@ fn ascii_first<B: kernel::Bytes64>(
     let mut i = 0;
     loop {
         let rest = bytes.get(i..).unwrap_or_default();
-        i += kernel::ascii_lines::<B>(tr, rest, base + i as u64);
+        i += kernel::ascii_lines(plain, tr, rest, base + i as u64);
         let rest = bytes.get(i..).unwrap_or_default();
-        // Not inside a character: a UTF-8 continuation byte stays with its sequence.
+        // Not inside a character: a UTF-8 continuation byte stays with its sequence (the
+        // other formats' pieces end at a unit boundary, GENERAL being a multiple of 4; a
+        // surrogate pair cut there is a stop for the block loop).
         let mut cut = rest.len().min(GENERAL);
-        while rest.get(cut).is_some_and(|&b| b & 0xC0 == 0x80) {
+        while P::W == 1 && rest.get(cut).is_some_and(|&b| b & 0xC0 == 0x80) {
             cut -= 1;
         }
         let piece = rest.get(..cut).unwrap_or_default();
@@ -304,25 +307,5 @@ fn ascii_first<B: kernel::Bytes64>(
         if n < piece.len() || i >= bytes.len() {
             return i;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Kernel;
-
-    /// `Auto` is this target's vector kernel, so the kernel tests exercise it (on aarch64 they
-    /// run under qemu, scripts/test-aarch64.sh).
-    #[test]
-    fn auto_is_the_vector_kernel_of_this_target() {
-        let auto = Kernel::Auto.resolve();
-        println!("kernels: {:?}; auto: {auto:?}", Kernel::available());
-        assert!(Kernel::available().contains(&auto));
-        #[cfg(target_arch = "x86_64")]
-        assert!(matches!(auto, Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse2));
-        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-        assert_eq!(auto, Kernel::Neon);
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        assert_eq!(auto, Kernel::Simd128);
     }
 }
