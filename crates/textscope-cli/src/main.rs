@@ -488,6 +488,7 @@ fn lines_view(
         window: Vec::with_capacity(textscope::WINDOW),
         builder: None,
         json_lines: 0,
+        written: 0,
         progress: Progress::none(),
         // On a terminal, the bar goes before the first line is written.
         stop_bar_on_output: io::stdout().is_terminal(),
@@ -626,6 +627,8 @@ struct View<'a, W: Write> {
     builder: Option<StructureBuilder>,
     /// Lines written so far in JSON (for the commas).
     json_lines: u64,
+    /// Lines written so far, in any form.
+    written: u64,
     progress: Progress,
     stop_bar_on_output: bool,
 }
@@ -746,6 +749,7 @@ impl<W: Write> View<'_, W> {
         if self.stop_bar_on_output && !lines.is_empty() {
             self.progress.stop();
         }
+        self.written += lines.len() as u64;
         for l in lines {
             if self.cli.json {
                 if self.json_lines > 0 {
@@ -770,12 +774,23 @@ impl<W: Write> View<'_, W> {
             self.start(true, None)?;
         }
         self.emit()?;
+        let mut past_end = None;
         if let Some(b) = self.builder.take() {
-            let s = b.finish();
+            let (s, lines) = b.finish_counting();
             self.write_lines(&s.lines)?;
+            past_end = lines.filter(|&n| self.written == 0 && s.first_line > n);
         }
         if self.cli.json {
             writeln!(self.out, "]}}")?;
+        }
+        if let Some(n) = past_end {
+            // Nothing to show is not an error (as with `sed -n`), but say why on stderr.
+            let (first, _) = self.cli.lines.unwrap_or((1, u64::MAX));
+            let lines = if n == 1 { "line" } else { "lines" };
+            eprintln!(
+                "textscope: {}: no line {first}: the file has {n} {lines}",
+                render::safe(display_name(self.path))
+            );
         }
         Ok(())
     }

@@ -139,6 +139,37 @@ fn structure_json_streams_one_object() {
     assert_eq!(c["text"], "\u{FFFD}");
 }
 
+/// S1: a range past the last line shows nothing (exit 0, as `sed -n` does) and says on
+/// stderr how many lines the file has; a range that reaches the end says nothing.
+#[test]
+fn lines_past_the_end_are_named_on_stderr() {
+    let (out, err, code) = run(&["--structure", "--lines", "9..12", "f2-notes-utf16le.txt"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "f2-notes-utf16le.txt: UTF-16LE text, with byte order mark\nmark offset 0 length 2 bytes FF FE\n"
+    );
+    assert_eq!(
+        err,
+        "textscope: f2-notes-utf16le.txt: no line 9: the file has 2 lines\n"
+    );
+    let (out, err, code) = run(&["--structure", "--json", "--lines", "4", "f1.txt"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"lines\":[]"), "{out}");
+    assert!(
+        err.starts_with("textscope: f1.txt: no line 4: the file has "),
+        "{err}"
+    );
+    let (out, err, code) = run(&["--preview", "--lines", "5", "f1.txt"]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(
+        err.starts_with("textscope: f1.txt: no line 5: the file has "),
+        "{err}"
+    );
+    let (_, err, code) = run(&["--structure", "--lines", "2..99", "f2-notes-utf16le.txt"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
 #[test]
 fn preview_is_safe_text() {
     let (out, _, code) = run(&["--preview", "nul-and-controls.txt", "--lines", "1..2"]);

@@ -196,7 +196,15 @@ impl StructureBuilder {
     }
 
     /// The end of the input (the end of the file, or enough read): the structure.
-    pub fn finish(mut self) -> Structure {
+    pub fn finish(self) -> Structure {
+        self.finish_counting().0
+    }
+
+    /// As [`StructureBuilder::finish`], with the number of lines of the file when the input
+    /// ended before the last line asked for was complete (`None` when it was complete).
+    /// Only meaningful when the input really was the rest of the file.
+    pub fn finish_counting(mut self) -> (Structure, Option<u64>) {
+        let reached_end = !self.sink.done;
         if !self.sink.done {
             self.decoder.finish(&mut self.sink);
             if let Some((at, b)) = self.sink.cr.take() {
@@ -206,12 +214,15 @@ impl StructureBuilder {
                 self.sink.close(None);
             }
         }
-        Structure {
+        // Each line closed moves `line` on: it is now one past the file's last line.
+        let lines = reached_end.then(|| self.sink.line - 1);
+        let s = Structure {
             format: self.sink.format,
             first_line: self.sink.first,
             last_line: self.sink.last,
             lines: self.sink.lines,
-        }
+        };
+        (s, lines)
     }
 }
 

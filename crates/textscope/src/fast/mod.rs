@@ -309,3 +309,23 @@ fn ascii_first<P: kernel::PlainAscii>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Kernel;
+
+    /// `Auto` is this target's vector kernel, so the kernel tests exercise it (on aarch64 they
+    /// run under qemu, scripts/test-aarch64.sh).
+    #[test]
+    fn auto_is_the_vector_kernel_of_this_target() {
+        let auto = Kernel::Auto.resolve();
+        println!("kernels: {:?}; auto: {auto:?}", Kernel::available());
+        assert!(Kernel::available().contains(&auto));
+        #[cfg(target_arch = "x86_64")]
+        assert!(matches!(auto, Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse2));
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        assert_eq!(auto, Kernel::Neon);
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        assert_eq!(auto, Kernel::Simd128);
+    }
+}
