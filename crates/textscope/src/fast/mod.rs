@@ -239,39 +239,41 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
     bytes: &[u8],
     base: u64,
 ) -> usize {
+    // Generic functions all the way down, no closures: everything must be inlined into the
+    // `#[target_feature]` entry point (a closure compiled apart from it ran AVX2 UTF-16 at a
+    // fortieth of its speed).
     match *job {
         Job::Utf8 => ascii_first(
             &AsciiBytes::<B>(PhantomData),
+            &Utf8::<B>(PhantomData),
             tr,
             bytes,
             base,
-            |tr, piece, at| run(&Utf8::<B>(PhantomData), tr, piece, at),
         ),
-        Job::Utf16 { be } => {
-            let plain = AsciiUtf16::<U> { be, v: PhantomData };
-            ascii_first(&plain, tr, bytes, base, |tr, piece, at| {
-                run(&Utf16::<U> { be, v: PhantomData }, tr, piece, at)
-            })
-        }
-        Job::Utf32 { be } => {
-            let plain = AsciiUtf32::<U> { be, v: PhantomData };
-            ascii_first(&plain, tr, bytes, base, |tr, piece, at| {
-                run(&Utf32::<U> { be, v: PhantomData }, tr, piece, at)
-            })
-        }
-        Job::Legacy { ref high_stops } => {
-            let legacy = Legacy::<B> {
+        Job::Utf16 { be } => ascii_first(
+            &AsciiUtf16::<U> { be, v: PhantomData },
+            &Utf16::<U> { be, v: PhantomData },
+            tr,
+            bytes,
+            base,
+        ),
+        Job::Utf32 { be } => ascii_first(
+            &AsciiUtf32::<U> { be, v: PhantomData },
+            &Utf32::<U> { be, v: PhantomData },
+            tr,
+            bytes,
+            base,
+        ),
+        Job::Legacy { ref high_stops } => ascii_first(
+            &AsciiBytes::<B>(PhantomData),
+            &Legacy::<B> {
                 high_stops,
                 v: PhantomData,
-            };
-            ascii_first(
-                &AsciiBytes::<B>(PhantomData),
-                tr,
-                bytes,
-                base,
-                |tr, piece, at| run(&legacy, tr, piece, at),
-            )
-        }
+            },
+            tr,
+            bytes,
+            base,
+        ),
     }
 }
 
@@ -279,15 +281,15 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
 const GENERAL: usize = 4096;
 
 /// Runs of plain ASCII with LF or CR LF endings go through [`kernel::ascii_lines`], the rest
-/// through `general` (the block loop, [`kernel::run`]) a few KiB at a time, cut at a character
-/// boundary in UTF-8. Returns the bytes consumed, as `run` does.
+/// through the block loop ([`kernel::run`] with `general`) a few KiB at a time, cut at a
+/// character boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
-fn ascii_first<P: kernel::PlainAscii>(
+fn ascii_first<P: kernel::PlainAscii, C: kernel::Classify>(
     plain: &P,
+    general: &C,
     tr: &mut Tracker,
     bytes: &[u8],
     base: u64,
-    mut general: impl FnMut(&mut Tracker, &[u8], u64) -> usize,
 ) -> usize {
     let mut i = 0;
     loop {
@@ -302,7 +304,7 @@ fn ascii_first<P: kernel::PlainAscii>(
             cut -= 1;
         }
         let piece = rest.get(..cut).unwrap_or_default();
-        let n = general(tr, piece, base + i as u64);
+        let n = run(general, tr, piece, base + i as u64);
         i += n;
         if n < piece.len() || i >= bytes.len() {
             return i;
