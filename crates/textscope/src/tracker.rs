@@ -53,12 +53,13 @@ pub(crate) struct Tracker {
 }
 
 /// The tracker's state during a run of ASCII text with LF or CR LF endings (see
-/// [`Tracker::ascii_lines_begin`]): a character is a byte there, so a line's characters are
-/// the distance from its start to its ending.
+/// [`Tracker::ascii_lines_begin`]): a character is a unit there, so a line's characters are
+/// the distance from its start to its ending, in units.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AsciiLines {
     pub line: u64,
-    /// Where the current line would start if all its characters were one byte each.
+    /// Where the current line would start (a byte offset) if all its characters were one
+    /// unit each.
     pub line_start: u64,
     /// What a line's characters must reach to be the new longest (L5): one more than the
     /// longest so far, 0 when no line has ended.
@@ -589,9 +590,10 @@ impl Tracker {
     }
 
     /// The state [`crate::fast::kernel::ascii_lines`] keeps in registers for a run whose line
-    /// endings are all `kind` (LF or CR LF) in units `width` bytes wide, or `None` when it cannot run (a CR waits for its
-    /// follower); and whether an ending of that kind has been met (if not, the run stops
-    /// before the first: P9 records where it is, which is left to the general path).
+    /// endings are all `kind` (LF or CR LF) in units `width` bytes wide, or `None` when it
+    /// cannot run (a CR waits for its follower); and whether an ending of that kind has been
+    /// met (if not, the run stops before the first: P9 records where it is, which is left to
+    /// the general path).
     #[inline(always)]
     pub(crate) fn ascii_lines_begin(
         &self,

@@ -462,10 +462,7 @@ fn lines_of<P: PlainAscii, const CRLF: bool>(
     // Before the first ending of the kind, only blocks without one (a long first line).
     let no_ends = if seen { 0 } else { !0 };
     let line0 = h.line;
-    if tr.fast_at_line_start() && base >= h.next_at {
-        // The block opens a line: a checkpoint if one is due.
-        h.next_at = tr.fast_checkpoint(h.line, base);
-    }
+    let opens_line = tr.fast_at_line_start();
     let mut i = 0;
     // The block before ended with a CR (whose LF is this block's first unit).
     let mut cr_before = false;
@@ -480,6 +477,10 @@ fn lines_of<P: PlainAscii, const CRLF: bool>(
         };
         if b.odd != 0 || !endings_ok || (b.lf | b.cr) & no_ends != 0 {
             break;
+        }
+        if i == 0 && opens_line && base >= h.next_at {
+            // The first block opens a line: a checkpoint if one is due.
+            h.next_at = tr.fast_checkpoint(h.line, base);
         }
         let at = base + i as u64;
         let mut ends = b.lf;
@@ -505,6 +506,9 @@ fn lines_of<P: PlainAscii, const CRLF: bool>(
     }
     // A CR whose LF was not reached stays for the general path.
     let i = i - if cr_before { w } else { 0 };
+    if i == 0 {
+        return 0; // not one block: the tracker is as it was
+    }
     tr.ascii_lines_end(h, kind, line0, base + i as u64, i as u64, w as u64);
     i
 }
