@@ -84,6 +84,28 @@ fn after1(m: u64, top: usize, next: bool) -> u64 {
     (m >> 1) | (u64::from(next) << (top - 1))
 }
 
+/// The UTF-16 unit after the block (zero at the end of the input).
+#[inline(always)]
+fn next16(w: &[u8; WIN], be: bool) -> u16 {
+    let b = [w[64], w[65]];
+    if be {
+        u16::from_be_bytes(b)
+    } else {
+        u16::from_le_bytes(b)
+    }
+}
+
+/// The UTF-32 unit after the block (zero at the end of the input).
+#[inline(always)]
+fn next32(w: &[u8; WIN], be: bool) -> u32 {
+    let b = [w[64], w[65], w[66], w[67]];
+    if be {
+        u32::from_be_bytes(b)
+    } else {
+        u32::from_le_bytes(b)
+    }
+}
+
 /// Third bytes (less 80) after E2 80 that the slow path must see: 8B–8F (U+200B–200F) and
 /// A8–AE (U+2028–202E).
 const E2_80: u64 = (0x1F << 0x0B) | (0x7F << 0x28);
@@ -211,12 +233,7 @@ impl<V: Units16> Classify for Utf16<V> {
     #[inline(always)]
     fn classify(&self, w: &[u8; WIN]) -> Masks {
         let v = V::load(w, self.be);
-        let (n0, n1) = (w[64], w[65]);
-        let next = if self.be {
-            u16::from_be_bytes([n0, n1])
-        } else {
-            u16::from_le_bytes([n0, n1])
-        };
+        let next = next16(w, self.be);
         let lf = v.eq(0x0A);
         let cr = v.eq(0x0D);
         let mut stop = (v.range(0x00, 0x1F) & !v.eq(0x09) & !lf & !cr) | v.range(0x7F, 0x9F);
@@ -279,12 +296,7 @@ impl<V: Units16> Classify for Utf32<V> {
         let (low, high) = if self.be { (1, 0) } else { (0, 1) };
         let lo = |m: u64| (m >> low) & EVEN;
         let hi = |m: u64| (m >> high) & EVEN;
-        let next = [w[64], w[65], w[66], w[67]];
-        let next = if self.be {
-            u32::from_be_bytes(next)
-        } else {
-            u32::from_le_bytes(next)
-        };
+        let next = next32(w, self.be);
         let bmp = hi(v.eq(0));
         let lf = bmp & lo(v.eq(0x0A));
         let cr = bmp & lo(v.eq(0x0D));
@@ -566,12 +578,7 @@ impl<V: Units16> PlainAscii for AsciiUtf16<V> {
         let v = V::load(w, self.be);
         let (lf, cr) = (v.eq(0x0A), v.eq(0x0D));
         let fine = v.range(0x20, 0x7E) | v.eq(0x09) | lf | cr;
-        let next = [w[64], w[65]];
-        let next = if self.be {
-            u16::from_be_bytes(next)
-        } else {
-            u16::from_le_bytes(next)
-        };
+        let next = next16(w, self.be);
         Plain {
             lf,
             cr,
@@ -601,12 +608,7 @@ impl<V: Units16> PlainAscii for AsciiUtf32<V> {
         let lf = bmp & lo(v.eq(0x0A));
         let cr = bmp & lo(v.eq(0x0D));
         let fine = bmp & lo(v.range(0x20, 0x7E) | v.eq(0x09)) | lf | cr;
-        let next = [w[64], w[65], w[66], w[67]];
-        let next = if self.be {
-            u32::from_be_bytes(next)
-        } else {
-            u32::from_le_bytes(next)
-        };
+        let next = next32(w, self.be);
         Plain {
             lf,
             cr,
