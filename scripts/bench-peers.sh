@@ -1,108 +1,156 @@
 #!/usr/bin/env bash
-# Times `textscope --json` beside its peers (wc -l, dos2unix -i, iconv, uchardet) on generated
-# inputs, in alternation, in one run, and prints GB/s, peak RSS and ratios. Absolute times
-# drift on a shared machine; the ratios measured in one run are what to compare.
+# Times the `textscope` command beside its peers on realistic generated inputs, in one run, and
+# prints wall, user and system time, GB/s and ratios. Absolute times drift on a shared machine;
+# the ratios measured in one run are what to compare. Run it on a quiet machine.
 #
-#   scripts/bench-peers.sh [SIZE_MIB] [ROUNDS]     (default 1024 MiB, 3 rounds)
+#   scripts/bench-peers.sh [SIZE_MIB] [ROUNDS] [SMALL_FILES]   (default 1024 MiB, 3 rounds, 20000)
 #
-# Inputs go to ${BENCH_DIR:-target/bench-peers} and are made once.
+# Large inputs (scripts/bench/make_inputs.py): varied ASCII log lines, multilingual UTF-8,
+# UTF-16LE Latin prose with accented words (CRLF), UTF-16LE CJK, UTF-32LE, windows-1252 prose,
+# problem-dense UTF-8 (a control or NUL about every 100 bytes), one long line. Peers on each:
+# cat, wc -l, wc -m, dos2unix -i, iconv, uconv, isutf8 and Node's buffer.isUtf8 (UTF-8 inputs:
+# simdutf's validation, the practical limit), uchardet, file. Then many small files (a tree of
+# SMALL_FILES files of 1-4 KiB): textscope --json in one process and `textscope check` beside
+# `xargs cat`, `file --mime-encoding`, uchardet and chardet's `chardetect`; then a real tree
+# (/usr/share) with `textscope check` beside `file --mime-encoding`.
+#
+# Everything the script needs is installed when missing (Debian packages, chardet from PyPI in
+# a venv under target/). Inputs go to ${BENCH_DIR:-target/bench-peers} and are made once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE_MIB=${1:-1024}
 ROUNDS=${2:-3}
+SMALL=${3:-20000}
 DIR=${BENCH_DIR:-target/bench-peers}
+REAL_TREE=${REAL_TREE:-/usr/share}
+S="cd $DIR/small &&"   # prefix of the small-file commands
 mkdir -p "$DIR"
 
 need() { command -v "$1" >/dev/null 2>&1; }
-missing=()
-for t in dos2unix uchardet iconv; do need "$t" || missing+=("$t"); done
-if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
-  pkgs=()
-  for t in "${missing[@]}"; do case $t in iconv) pkgs+=(libc-bin) ;; *) pkgs+=("$t") ;; esac; done
-  (apt-get update -qq && apt-get install -y -qq "${pkgs[@]}") >/dev/null 2>&1 || true
+pkgs=()
+need dos2unix || pkgs+=(dos2unix)
+need uchardet || pkgs+=(uchardet)
+need isutf8 || pkgs+=(moreutils)
+need uconv || pkgs+=(icu-devtools)
+need file || pkgs+=(file)
+[ -x /usr/bin/time ] || pkgs+=(time)
+if [ ${#pkgs[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
+  echo "bench-peers: installing ${pkgs[*]}" >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}") >/dev/null 2>&1 || true
 fi
-[ -x /usr/bin/time ] || { [ "$(id -u)" = 0 ] && apt-get install -y -qq time >/dev/null 2>&1 || true; }
+VENV=target/bench-venv
+if [ ! -x "$VENV/bin/chardetect" ]; then
+  python3 -m venv "$VENV" && "$VENV/bin/pip" install -q 'chardet>=7' >/dev/null 2>&1 || true
+fi
 
 cargo build --release -q -p textscope-cli
-TS=target/release/textscope
-
-python3 - "$DIR" "$SIZE_MIB" <<'PY'
-import os, sys
-d, mib = sys.argv[1], int(sys.argv[2])
-n = mib << 20
-def make(name, unit, enc, bom=b"", single=False):
-    path = os.path.join(d, name)
-    if os.path.exists(path) and os.path.getsize(path) >= n * 0.95:
-        return
-    block = (bom + (unit * 2000).encode(enc)) if not single else b"x" * (1 << 20)
-    with open(path, "wb") as f:
-        written = 0
-        first = True
-        while written < n:
-            b = block if first else block[len(bom):]
-            first = False
-            f.write(b)
-            written += len(b)
-ascii_lines = "2026-12-02T11:15:45Z INFO server: request handled in 12 ms path=/api/v1/items\n"
-multi = "Grüße aus Köln — naïve café; Привет, мир! 中文文本的一行，日本語のテキスト 😀\n"
-make("utf8-ascii.txt", ascii_lines, "utf-8")
-make("utf8-multilingual.txt", multi, "utf-8")
-make("utf16le-bom-crlf.txt", ascii_lines.replace("\n", "\r\n"), "utf-16-le", b"\xff\xfe")
-make("utf16le-mixed.txt", multi, "utf-16-le", b"\xff\xfe")
-make("utf32le.txt", ascii_lines, "utf-32-le")
-make("one-line.txt", "", "utf-8", single=True)
-make("windows-1252.txt", "Café crème brûlée, déjà vu, naïve façade — “quoted” 50 €\n", "cp1252")
-PY
+TS=$PWD/target/release/textscope
+python3 scripts/bench/make_inputs.py "$DIR" "$SIZE_MIB" "$SMALL"
 
 TIMES=$(mktemp)
 trap 'rm -f "$TIMES"' EXIT
-measure() { # command… → prints "wall_seconds cpu_seconds maxrss_kb"
+# measure CMD… → "wall user sys maxrss_kb"
+measure() {
   /usr/bin/time -o "$TIMES" -f "%e %U %S %M" "$@" >/dev/null 2>&1 || true
-  tail -1 "$TIMES" | awk '{ printf "%s %.3f %s\n", $1, $2 + $3, $4 }'
+  tail -1 "$TIMES"
 }
+ISUTF8_JS='const fs=require("fs"),{isUtf8}=require("buffer");const fd=fs.openSync(process.argv[1]);
+const b=Buffer.allocUnsafe(1<<20);let ok=true,carry=Buffer.alloc(0),n;
+while((n=fs.readSync(fd,b,0,b.length,null))>0){let c=Buffer.concat([carry,b.subarray(0,n)]);
+let e=c.length;for(let i=1;i<=3&&i<=e;i++){const x=c[e-i];if((x&0xC0)===0x80)continue;
+if(x>=0xC0&&i<((x>=0xF0)?4:(x>=0xE0)?3:2))e-=i;break;}ok=ok&&isUtf8(c.subarray(0,e));
+carry=Buffer.from(c.subarray(e));}process.exit(ok&&carry.length===0?0:1);'
 
-printf '%-24s %-14s %8s %8s %8s %8s %9s %8s %8s\n' file tool wall-s cpu-s GB/s cpu-GB/s "RSS MiB" "vs ts" "vs -j1"
-for f in utf8-ascii utf8-multilingual utf16le-bom-crlf utf16le-mixed utf32le one-line windows-1252; do
-  path="$DIR/$f.txt"
-  bytes=$(stat -c %s "$path")
-  cat "$path" >/dev/null # warm the page cache
-  declare -A best=()
-  declare -A cpu=()
-  declare -A rss=()
-  tools=(textscope "textscope -j1" "wc -l")
-  need dos2unix && tools+=("dos2unix -i")
-  need uchardet && tools+=(uchardet)
-  case $f in
-    utf16*) enc=UTF-16LE ;; utf32*) enc=UTF-32LE ;; windows-1252) enc=WINDOWS-1252 ;; *) enc=UTF-8 ;;
-  esac
-  need iconv && tools+=(iconv)
+# report NAME BYTES TOOL… : best of ROUNDS for each tool, in alternation
+report() {
+  local f=$1 bytes=$2; shift 2
+  local -a tools=("$@")
+  declare -A wall=() usr=() sys=() rss=()
   for ((r = 0; r < ROUNDS; r++)); do
     for t in "${tools[@]}"; do
-      case $t in
-        textscope) res=$(measure "$TS" --json "$path") ;;
-        "textscope -j1") res=$(measure "$TS" -j1 --json "$path") ;;
-        "wc -l") res=$(measure wc -l "$path") ;;
-        "dos2unix -i") res=$(measure dos2unix -i "$path") ;;
-        uchardet) res=$(measure uchardet "$path") ;;
-        iconv) res=$(measure iconv -f "$enc" -t UTF-8 "$path") ;;
-      esac
-      read -r s c m <<<"$res"
-      if [ -z "${best[$t]:-}" ] || awk "BEGIN{exit !($s < ${best[$t]})}"; then best[$t]=$s; fi
-      if [ -z "${cpu[$t]:-}" ] || awk "BEGIN{exit !($c < ${cpu[$t]})}"; then cpu[$t]=$c; fi
+      read -r w u s m <<<"$(measure bash -c "$t")"
+      if [ -z "${wall[$t]:-}" ] || awk "BEGIN{exit !($w < ${wall[$t]})}"; then
+        wall[$t]=$w; usr[$t]=$u; sys[$t]=$s
+      fi
       rss[$t]=$m
     done
   done
-  ts=${best[textscope]}
-  ts1=${best["textscope -j1"]}
+  local ts=${wall[${tools[0]}]} ts1=${wall[${tools[1]}]}
   for t in "${tools[@]}"; do
-    s=${best[$t]}
-    awk -v f="$f" -v t="$t" -v s="$s" -v c="${cpu[$t]}" -v b="$bytes" -v m="${rss[$t]}" \
-        -v ts="$ts" -v ts1="$ts1" 'BEGIN {
-      gbs = (s > 0) ? b / s / 1e9 : 0; cgbs = (c > 0) ? b / c / 1e9 : 0;
-      printf "%-24s %-14s %8.3f %8.3f %8.2f %8.2f %9.1f %7.2fx %7.2fx\n", f, t, s, c, gbs, cgbs,
-        m / 1024, (ts > 0) ? s / ts : 0, (ts1 > 0) ? s / ts1 : 0 }'
+    local label=${t#"$S "}
+    label=${label//xargs -a ..\/small.list /xargs }
+    label=${label//$TS/textscope}
+    label=${label//$DIR\//}
+    label=${label//$PWD\/$VENV\/bin\//}
+    awk -v f="$f" -v t="${label:0:44}" -v w="${wall[$t]}" -v u="${usr[$t]}" -v s="${sys[$t]}" \
+        -v b="$bytes" -v m="${rss[$t]}" -v ts="$ts" -v ts1="$ts1" 'BEGIN {
+      gbs = (w > 0 && b > 0) ? b / w / 1e9 : 0
+      printf "%-22s %-44s %7.3f %7.3f %7.3f %7.2f %7.1f %7.2fx %7.2fx\n", f, t, w, u, s, gbs,
+        m / 1024, (ts > 0) ? w / ts : 0, (ts1 > 0) ? w / ts1 : 0 }'
   done
-  unset best cpu rss
+}
+
+header() {
+  printf '%-22s %-44s %7s %7s %7s %7s %7s %8s %8s\n' input tool wall-s user-s sys-s GB/s RSS-MiB "vs ts" "vs -j1"
+}
+
+echo "== large files (${SIZE_MIB} MiB, best of ${ROUNDS}, warm cache; $(nproc) cores)"
+header
+for f in utf8-log utf8-multilingual utf16le-latin-crlf utf16le-cjk utf32le-mixed cp1252-prose problem-dense one-line; do
+  p="$DIR/$f.txt"
+  bytes=$(stat -c %s "$p")
+  cat "$p" >/dev/null
+  case $f in
+    utf16*) enc=UTF-16LE ;; utf32*) enc=UTF-32LE ;; cp1252*) enc=WINDOWS-1252 ;; *) enc=UTF-8 ;;
+  esac
+  tools=("$TS --json $p" "$TS -j1 --json $p" "cat $p" "wc -l $p" "wc -m $p")
+  need dos2unix && tools+=("dos2unix -i $p")
+  tools+=("iconv -f $enc -t UTF-8 $p")
+  need uconv && tools+=("uconv -f $enc -t UTF-8 $p")
+  if [ "$enc" = UTF-8 ]; then
+    need isutf8 && tools+=("isutf8 $p")
+    tools+=("node -e '$ISUTF8_JS' $p")
+  fi
+  need uchardet && tools+=("uchardet $p")
+  need file && tools+=("file --mime-encoding $p")
+  report "$f" "$bytes" "${tools[@]}"
 done
-echo "(wall-s, cpu-s: best wall and user+system time; vs ts / vs -j1: the tool's wall time divided"
-echo " by textscope's on every core / on one thread; above 1 means textscope is faster)"
+
+echo
+echo "== answers that differ (same files; wc -l counts 0A bytes, which UTF-16 also holds inside characters)"
+for f in utf16le-cjk utf8-multilingual; do
+  p="$DIR/$f.txt"
+  lines=$("$TS" --json "$p" | python3 -c 'import json,sys; print(json.load(sys.stdin)["lines"])')
+  echo "$f: textscope $lines lines; wc -l $(wc -l <"$p")"
+  need uchardet && echo "$f: uchardet says $(uchardet "$p")"
+done
+
+echo
+n=$(find "$DIR/small" -type f -name '*.txt' | wc -l)
+sbytes=$(find "$DIR/small" -type f -name '*.txt' -printf '%s\n' | awk '{s+=$1} END {print s}')
+echo "== ${n} small files of 1-4 KiB (one process where the tool allows; best of ${ROUNDS})"
+header
+( cd "$DIR/small" && find . -type f -name '*.txt' | sort >../small.list )
+L="$DIR/small.list"
+tools=("$S xargs -a ../small.list $TS --json" "$S xargs -a ../small.list $TS -j1 --json"
+       "$S xargs -a ../small.list cat" "$TS check --no-config $DIR/small")
+need file && tools+=("$S xargs -a ../small.list file --mime-encoding")
+need uchardet && tools+=("$S xargs -a ../small.list uchardet")
+[ -x "$VENV/bin/chardetect" ] && tools+=("$S xargs -a ../small.list $PWD/$VENV/bin/chardetect")
+report small "$sbytes" "${tools[@]}"
+echo "(files/s = ${n} / wall-s)"
+
+if [ -d "$REAL_TREE" ]; then
+  echo
+  rn=$(find "$REAL_TREE" -type f 2>/dev/null | wc -l)
+  echo "== a real tree: $REAL_TREE (${rn} files)"
+  header
+  find "$REAL_TREE" -type f -print0 2>/dev/null >"$DIR/real.list0"
+  tools=("$TS check --no-config --hidden --no-ignore $REAL_TREE" "$TS check -j1 --no-config --hidden --no-ignore $REAL_TREE")
+  need file && tools+=("xargs -0 -a $DIR/real.list0 file --mime-encoding")
+  report real 0 "${tools[@]}"
+fi
+echo
+echo "(wall-s, user-s, sys-s: the best wall time of ${ROUNDS} and its CPU times; vs ts / vs -j1: the"
+echo " tool's wall time divided by the first / second row of its group, so above 1 means textscope"
+echo " is faster)"
