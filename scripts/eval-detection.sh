@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Measures encoding detection: textscope (the CLI of this tree, built in release) beside chardet
+# 7.x and charset-normalizer (PyPI, in a venv under target/) and uchardet (Debian), in one run,
+# on labelled files generated from our own text in scripts/eval/text/ (Python's codecs and
+# iconv; never a test file of those tools). A file counts as right when the tool's answer
+# decodes it to the label's text. Prints accuracy per family and files/s; writes
+# target/eval-detection/summary.md. A measure, not a gate: exits 0 unless --gate is given,
+# then 1 when textscope is below chardet in any family. Not part of the test run (minutes).
+#
+#   scripts/eval-detection.sh [--gate]
+#
+# EVAL_TEXTSCOPE=path uses that binary instead of building one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=target/eval-detection
+VENV=target/eval-venv
+exec </dev/null
+
+need() { command -v "$1" >/dev/null 2>&1; }
+if ! need uchardet || ! need iconv; then
+  if [ "$(id -u)" = 0 ] && need apt-get; then
+    (apt-get update -qq && apt-get install -y -qq uchardet libc-bin) >/dev/null 2>&1 ||
+      echo "eval-detection: could not install uchardet: its column is left out" >&2
+  else
+    echo "eval-detection: uchardet is missing and cannot be installed here" >&2
+  fi
+fi
+need iconv || { echo "eval-detection: iconv is needed to make the files" >&2; exit 2; }
+
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV"
+fi
+if ! "$VENV/bin/python" -c 'import chardet, charset_normalizer, sys; sys.exit(int(chardet.__version__.split(".")[0]) != 7)' 2>/dev/null; then
+  "$VENV/bin/pip" install -q --disable-pip-version-check 'chardet>=7,<8' charset-normalizer ||
+    echo "eval-detection: pip failed: the Python tools that are missing get no column" >&2
+fi
+
+TS=${EVAL_TEXTSCOPE:-}
+if [ -z "$TS" ]; then
+  cargo build --release -q -p textscope-cli
+  TS=target/release/textscope
+fi
+
+rm -rf "$OUT/files"
+mkdir -p "$OUT"
+"$VENV/bin/python" scripts/eval/make_set.py "$OUT"
+status=0
+"$VENV/bin/python" scripts/eval/run.py "$OUT" "$TS" "$@" || status=$?
+if [ "$status" != 0 ] && [ "${1:-}" != "--gate" ]; then
+  echo "eval-detection: the run failed ($status)" >&2
+fi
+exit "$status"
