@@ -41,6 +41,15 @@ if [ -z "$TS" ]; then
   TS=target/release/textscope
 fi
 
+if [ -z "${EVAL_TEXTSCOPE_VERSION:-}" ]; then
+  EVAL_TEXTSCOPE_VERSION="$("$TS" --version 2>/dev/null | awk '{print $NF}')"
+  if [ -z "${EVAL_TEXTSCOPE:-}" ] && rev=$(git rev-parse --short HEAD 2>/dev/null); then
+    git diff --quiet HEAD 2>/dev/null || rev="$rev+changes"
+    EVAL_TEXTSCOPE_VERSION="$EVAL_TEXTSCOPE_VERSION ($rev)"
+  fi
+fi
+export EVAL_TEXTSCOPE_VERSION
+
 rm -rf "$OUT/files"
 mkdir -p "$OUT"
 "$VENV/bin/python" scripts/eval/make_set.py "$OUT"

@@ -32,7 +32,15 @@ FALLBACK = {
     "\u0218": "\u015e", "\u021a": "\u0162", "\u0491": "\u0433", "\u0490": "\u0413",
     "\u00b0": "o", "\u00bd": "1/2", "\u2032": "'", "\u00a3": "GBP", "\u00a7": "par.",
     "\u2212": "-", "\u00b2": "2", "\u00b3": "3", "\u02bc": "'", "\u00e6": "ae", "\u00c6": "AE",
+    "\u06cc": "\u064a", "\u0625": "\u0627", "\u0623": "\u0627",
 }
+
+# Arabic letters → their presentation forms, as DOS's Arabic page (IBM864) holds them.
+PRESENTATION = {}
+for _cp in range(0xFE70, 0xFF00):
+    _base = unicodedata.normalize("NFKC", chr(_cp))
+    if len(_base) == 1 and "\u0600" <= _base <= "\u06ff":
+        PRESENTATION.setdefault(_base, []).append(chr(_cp))
 
 
 def seed(*parts):
@@ -74,30 +82,50 @@ def adapt(text, codec):
         if ok(c):
             continue
         nfd = unicodedata.normalize("NFD", c)
-        tries = [FALLBACK.get(c), nfd, unicodedata.normalize("NFC", nfd[:2]) + nfd[2:]]
+        fb = FALLBACK.get(c)
+        tries = [fb, nfd] + PRESENTATION.get(c, []) + PRESENTATION.get(fb, [])
+        for i in range(1, len(nfd)):  # one mark composed with the letter, the rest combining
+            tries.append(unicodedata.normalize("NFC", nfd[0] + nfd[i]) + nfd[1:i] + nfd[i + 1:])
         if c.isupper():
             tries.append("".join(x for x in nfd if not unicodedata.combining(x)))
         rep = next((t for t in tries if t and ok(t)), None)
         if rep is None:
-            if unicodedata.category(c)[0] in "LM":
+            if unicodedata.category(c) == "Mn":  # a vowel sign the page lacks: left out
+                rep = ""
+            elif unicodedata.category(c)[0] in "LM":
                 missing.add(c)
                 continue
-            rep = "?"
+            else:
+                rep = "?"
         table[c] = rep
     if missing:
         return None, "".join(sorted(missing))
     return "".join(table.get(c, c) for c in text), None
 
 
-def cut(text, enc, size, rng):
-    """The longest run of whole characters, from a random line start, whose encoding fits size."""
-    lines = text.split("\n")
-    start = rng.randrange(len(lines))
-    body = "\n".join(lines[start:] + lines[:start])
+def cut(text, ending, enc, size, rng, want_non_ascii=False):
+    """The longest run of whole characters, from a random line start, whose encoding (lines
+    ending with ending) fits size. With want_non_ascii, a start is sought (line starts first,
+    then word starts) whose run holds a character beyond ASCII: a legacy file of ASCII only has
+    no code page to tell."""
+    line_starts = [i for i in range(len(text)) if i == 0 or text[i - 1] == "\n"]
+    word_starts = [i for i in range(1, len(text)) if text[i - 1] == " "]
+    piece = None
+    for tries in range(60 if want_non_ascii else 1):
+        starts = line_starts if tries < 30 or not word_starts else word_starts
+        start = starts[rng.randrange(len(starts))]
+        body = text[start:] + "\n" + text[:start] if start else text
+        piece = _fit(eol(body + "\n", ending), enc, size)
+        if not want_non_ascii or any(ord(c) > 127 for c in piece):
+            break
+    return piece
+
+
+def _fit(body, enc, size):
     need = size + 1
     rot = body
     while len(rot) < need:
-        rot += "\n" + body
+        rot += body
     lo, hi = 0, min(len(rot), need)
     while lo < hi:  # largest n with len(enc(rot[:n])) <= size
         mid = (lo + hi + 1) // 2
@@ -152,13 +180,13 @@ def main():
             maker = "python" if codec else "iconv"
             for size in SIZES:
                 rng = seed(lang, label, size)
-                piece = cut(eol(adapted, ending), enc, size, rng)
+                piece = cut(adapted, ending, enc, size, rng, True)
                 write(f"{slug}.{lang}.{size}.txt", enc(piece), label, pycodec, family, lang,
                       size, maker, piece)
             if codec and iconv_name:  # the same kind of file, made by iconv
                 rng = seed(lang, label, "iconv")
                 size = rng.choice(SIZES[2:6])
-                piece = cut(eol(adapted, ending), enc, size, rng)
+                piece = cut(adapted, ending, enc, size, rng, True)
                 r = subprocess.run(["iconv", "-f", "UTF-8", "-t", iconv_name],
                                    input=piece.encode("utf-8"), capture_output=True)
                 if r.returncode != 0:
@@ -171,10 +199,10 @@ def main():
         for j, lang in enumerate(texts):
             rng = seed(lang, label, mark.hex())
             ending = rng.choice(["\n", "\n", "\r\n"])
-            sizes = [SIZES[(i + j + k * 2) % len(SIZES)] for k in range(3)]
+            sizes = [SIZES[(i + j + k * 2) % len(SIZES)] for k in range(2)]
             enc = encoder(codec)
             for size in sizes:
-                piece = cut(eol(texts[lang], ending), enc, size - len(mark), seed(lang, codec, size))
+                piece = cut(texts[lang], ending, enc, size - len(mark), seed(lang, codec, size))
                 kind = label.lower() + ("-bom" if mark else "")
                 write(f"{kind}.{lang}.{size}.txt", mark + enc(piece), label, codec, "UTF", lang,
                       size, "python", piece)

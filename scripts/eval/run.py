@@ -100,10 +100,12 @@ def version(name):
         if name == "uchardet":
             r = subprocess.run(["uchardet", "--version"], capture_output=True, text=True,
                                stdin=subprocess.DEVNULL)
-            return r.stdout.split("\n")[0].split()[-1] if r.stdout else "?"
+            found = [w for line in r.stdout.splitlines() if line.startswith("Version")
+                     for w in line.split()[1:2]]
+            return found[0] if found else "?"
     except Exception:  # a version is a courtesy; never fail the run for it
         return "?"
-    return "tree"
+    return os.environ.get("EVAL_TEXTSCOPE_VERSION", "?")
 
 
 def pct(ok, n):
