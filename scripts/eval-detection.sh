@@ -15,6 +15,10 @@ cd "$(dirname "$0")/.."
 OUT=target/eval-detection
 VENV=target/eval-venv
 exec </dev/null
+case "${1:-}" in
+  "" | --gate) [ $# -le 1 ] || { echo "usage: scripts/eval-detection.sh [--gate]" >&2; exit 2; } ;;
+  *) echo "usage: scripts/eval-detection.sh [--gate]" >&2; exit 2 ;;
+esac
 
 need() { command -v "$1" >/dev/null 2>&1; }
 if ! need uchardet || ! need iconv; then

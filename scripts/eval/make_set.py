@@ -207,6 +207,28 @@ def main():
                 write(f"{kind}.{lang}.{size}.txt", mark + enc(piece), label, codec, "UTF", lang,
                       size, "python", piece)
 
+    # Unicode files as iconv writes them (its UTF-16 and UTF-32 put a mark first), for every
+    # third language.
+    for n, lang in enumerate(sorted(texts)):
+        if n % 3:
+            continue
+        for target in ("UTF-8", "UTF-16", "UTF-16BE", "UTF-32", "UTF-32BE"):
+            rng = seed(lang, target, "iconv")
+            size = rng.choice(SIZES[1:6])
+            codec = {"UTF-8": "utf_8", "UTF-16BE": "utf_16_be", "UTF-32BE": "utf_32_be"}.get(
+                target, target.lower().replace("-", "_") + "_le")
+            mark = 4 if target == "UTF-32" else 2 if target == "UTF-16" else 0
+            piece = cut(texts[lang], "\n", encoder(codec), size - mark, rng)
+            r = subprocess.run(["iconv", "-f", "UTF-8", "-t", target],
+                               input=piece.encode("utf-8"), capture_output=True)
+            if r.returncode != 0:
+                skipped.append(f"{target} {lang}: iconv failed: {r.stderr.decode().strip()}")
+                continue
+            label = {"utf_8": "UTF-8", "utf_16_le": "UTF-16LE", "utf_16_be": "UTF-16BE",
+                     "utf_32_le": "UTF-32LE", "utf_32_be": "UTF-32BE"}[codec]
+            write(f"{target.lower()}.{lang}.{size}.iconv.txt", r.stdout, label, codec, "UTF",
+                  lang, size, "iconv", piece)
+
     with open(os.path.join(out, "manifest.jsonl"), "w", encoding="utf-8") as f:
         for m in manifest:
             f.write(json.dumps(m, ensure_ascii=False) + "\n")

@@ -56,18 +56,26 @@ def run_uchardet(binary, paths, _data):
     return out
 
 
+def guarded(fn, data):
+    """fn(data), or None when the tool raises: a crash is a miss, not the end of the run."""
+    try:
+        return fn(data)
+    except Exception:  # noqa: BLE001  (any failure of a peer counts as no answer)
+        return None
+
+
 def run_chardet(_binary, paths, data):
     import chardet
-    return {p: chardet.detect(data[p])["encoding"] for p in paths}
+    return {p: guarded(lambda d: chardet.detect(d)["encoding"], data[p]) for p in paths}
 
 
 def run_charset_normalizer(_binary, paths, data):
     from charset_normalizer import from_bytes
-    out = {}
-    for p in paths:
-        best = from_bytes(data[p]).best()
-        out[p] = best.encoding if best is not None else None
-    return out
+    def one(d):
+        best = from_bytes(d).best()
+        return best.encoding if best is not None else None
+
+    return {p: guarded(one, data[p]) for p in paths}
 
 
 def available(ts_binary):
@@ -114,8 +122,12 @@ def pct(ok, n):
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    gate = "--gate" in sys.argv[1:]
-    out_dir, ts_binary = args[0], args[1] if len(args) > 1 else None
+    flags = [a for a in sys.argv[1:] if a.startswith("--")]
+    if len(args) != 2 or any(f != "--gate" for f in flags):
+        print("usage: run.py OUT_DIR TEXTSCOPE_BINARY [--gate]", file=sys.stderr)
+        return 2
+    gate = "--gate" in flags
+    out_dir, ts_binary = args
     with open(os.path.join(out_dir, "manifest.jsonl"), encoding="utf-8") as f:
         manifest = [json.loads(line) for line in f if line.strip()]
     paths = [m["path"] for m in manifest]
@@ -169,6 +181,8 @@ def main():
     print(table)
 
     md = ["# Detection evaluation", "",
+          f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {len(manifest)} files.",
+          "",
           "Accuracy in % of files whose text, decoded with the tool's answer, equals the "
           "label's text.", "", table, "",
           "Versions: " + ", ".join(f"{n} {version(n)}" for n in names), ""]
