@@ -56,6 +56,7 @@ export EVAL_TEXTSCOPE_VERSION
 
 rm -rf "$OUT/files"
 mkdir -p "$OUT"
+"$VENV/bin/python" scripts/eval/check_names.py
 "$VENV/bin/python" scripts/eval/make_set.py "$OUT"
 status=0
 "$VENV/bin/python" scripts/eval/run.py "$OUT" "$TS" "$@" || status=$?

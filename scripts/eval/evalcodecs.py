@@ -63,7 +63,7 @@ ALIASES = {
     "ibm1125": "cp1125", "ruscii": "cp1125",
     "kz1048": "kz1048", "rk1048": "kz1048", "strk10482002": "kz1048",
     "ptcp154": "ptcp154", "pt154": "ptcp154", "cp154": "ptcp154", "cyrillicasian": "ptcp154",
-    "xuserdefined": None, "binary": None,
+    "xuserdefined": None, "binary": None, "unknown": None, "none": None,
     "windows31j": "cp932", "mskanji": "cp932", "sjis": "shift_jis", "shiftjis": "shift_jis",
     "xsjis": "shift_jis", "csshiftjis": "shift_jis",
     "uhc": "cp949", "ksc56011987": "euc_kr", "windows949": "cp949", "xwindows949": "cp949",
@@ -71,6 +71,11 @@ ALIASES = {
     "iso2022jp": "iso2022_jp", "iso2022kr": "iso2022_kr", "iso2022cn": None,
     "koi8r": "koi8_r", "koi8u": "koi8_u", "koi8ru": "koi8_u",
 }
+
+
+def says_nothing(name):
+    """True when the name is a tool's way of giving no encoding (binary, unknown)."""
+    return not name or ALIASES.get(re.sub(r"[^a-z0-9]", "", name.lower()), "") is None
 
 
 def codec_for(name):

@@ -40,7 +40,7 @@ def run_textscope(binary, paths, _data):
             except ValueError:
                 continue
             fmt = rep.get("format")
-            out[rep.get("path")] = None if fmt in ("binary", "empty") else rep.get("encoding")
+            out[rep.get("path")] = fmt if fmt in ("binary", "empty") else rep.get("encoding")
     return out
 
 
@@ -157,14 +157,14 @@ def main():
             for n in names:
                 guess = guesses[n].get(p)
                 codec = evalcodecs.codec_for(guess)
-                if guess and codec is None:
+                if codec is None and not evalcodecs.says_nothing(guess):
                     unmapped[n][guess] += 1
                 ok = evalcodecs.decode(data[p], codec) == truth[p] if codec else False
                 for fam in (m["family"], "overall"):
                     score[n][fam][1] += 1
                     score[n][fam][0] += ok
                 if not ok:
-                    misses[n][m["label"]][str(guess)] += 1
+                    misses[n][m["label"]][guess or "no answer"] += 1
                 row[n] = [guess, ok]
             res.write(json.dumps(row, ensure_ascii=False) + "\n")
 
