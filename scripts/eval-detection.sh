@@ -31,12 +31,18 @@ if ! need uchardet || ! need iconv; then
 fi
 need iconv || { echo "eval-detection: iconv is needed to make the files" >&2; exit 2; }
 
-if [ ! -x "$VENV/bin/python" ]; then
-  python3 -m venv "$VENV"
+PY="$VENV/bin/python"
+if [ ! -x "$PY" ] && ! python3 -m venv "$VENV" >/dev/null 2>&1; then
+  echo "eval-detection: no venv (python3-venv missing?): using python3 as it is" >&2
+  PY=python3
 fi
-if ! "$VENV/bin/python" -c 'import chardet, charset_normalizer, sys; sys.exit(int(chardet.__version__.split(".")[0]) != 7)' 2>/dev/null; then
-  "$VENV/bin/pip" install -q --disable-pip-version-check 'chardet>=7,<8' charset-normalizer ||
-    echo "eval-detection: pip failed: the Python tools that are missing get no column" >&2
+if ! "$PY" -c 'import chardet, charset_normalizer, sys; sys.exit(int(chardet.__version__.split(".")[0]) != 7)' 2>/dev/null; then
+  if [ "$PY" != python3 ]; then
+    "$PY" -m pip install -q --disable-pip-version-check 'chardet>=7,<8' charset-normalizer ||
+      echo "eval-detection: pip failed: the Python tools that are missing get no column" >&2
+  else
+    echo "eval-detection: chardet 7 or charset-normalizer missing: no column for them" >&2
+  fi
 fi
 
 TS=${EVAL_TEXTSCOPE:-}
@@ -56,10 +62,10 @@ export EVAL_TEXTSCOPE_VERSION
 
 rm -rf "$OUT/files"
 mkdir -p "$OUT"
-"$VENV/bin/python" scripts/eval/check_names.py
-"$VENV/bin/python" scripts/eval/make_set.py "$OUT"
+"$PY" scripts/eval/check_names.py
+"$PY" scripts/eval/make_set.py "$OUT"
 status=0
-"$VENV/bin/python" scripts/eval/run.py "$OUT" "$TS" "$@" || status=$?
+"$PY" scripts/eval/run.py "$OUT" "$TS" "$@" || status=$?
 if [ "$status" != 0 ] && [ "${1:-}" != "--gate" ]; then
   echo "eval-detection: the run failed ($status)" >&2
 fi

@@ -14,6 +14,7 @@ NAMES = [
     ("cp1252", "cp1252"), ("ISO-8859-2", "iso8859-2"), ("iso8859-4", "iso8859-4"),
     ("ISO-8859-15", "iso8859-15"), ("latin_1", "latin-1"), ("ISO-8859-8-I", "iso8859_8"),
     ("IBM866", "cp866"), ("IBM852", "cp852"), ("cp775", "cp775"), ("IBM1125", "cp1125"),
+    ("IBM01140", "cp1140"), ("x-IBM874", "cp874"), ("IBM00858", "cp858"),
     ("macintosh", "mac_roman"), ("MacRoman", "mac_roman"), ("x-mac-cyrillic", "mac_cyrillic"),
     ("MAC-CENTRALEUROPE", "mac_latin2"), ("mac_latin2", "mac_latin2"),
     ("MacIceland", "mac_iceland"), ("KOI8-R", "koi8_r"), ("KOI8-U", "koi8_u"),

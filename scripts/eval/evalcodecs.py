@@ -88,7 +88,7 @@ def codec_for(name):
     m = re.fullmatch(r"(?:windows|cp|win|ms)(12[5-9]\d)", key)
     if m:
         return "cp" + m.group(1)
-    m = re.fullmatch(r"(?:ibm|cp|csibm|dos)(\d{3,4})", key)
+    m = re.fullmatch(r"x?(?:ibm|cp|csibm|dos|oem)0*(\d{3,4})", key)
     if m:
         name = "cp" + m.group(1)
     m = re.fullmatch(r"(?:iso|latin)?8859(\d{1,2})", key)

@@ -160,7 +160,7 @@ def main():
                 if codec is None and not evalcodecs.says_nothing(guess):
                     unmapped[n][guess] += 1
                 ok = evalcodecs.decode(data[p], codec) == truth[p] if codec else False
-                for fam in (m["family"], "overall"):
+                for fam in (m["family"], "overall", m["target"]):
                     score[n][fam][1] += 1
                     score[n][fam][0] += ok
                 if not ok:
@@ -179,13 +179,22 @@ def main():
     lines.append("| files/s | | " + " | ".join(f"{speed[n]:.0f}" for n in names) + " |")
     table = "\n".join(lines)
     print(table)
+    sizes = sorted({m["target"] for m in manifest})
+    by_size = ["| size (bytes) | files | " + " | ".join(names) + " |",
+               "|---:|---:|" + "---:|" * len(names)]
+    for size in sizes:
+        cells = [pct(*score[n][size]) for n in names]
+        count = sum(1 for m in manifest if m["target"] == size)
+        by_size.append(f"| {size} | {count} | " + " | ".join(cells) + " |")
+    size_table = "\n".join(by_size)
 
     md = ["# Detection evaluation", "",
           f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {len(manifest)} files.",
           "",
           "Accuracy in % of files whose text, decoded with the tool's answer, equals the "
           "label's text.", "", table, "",
-          "Versions: " + ", ".join(f"{n} {version(n)}" for n in names), ""]
+          "Versions: " + ", ".join(f"{n} {version(n)}" for n in names), "",
+          "By size (every family):", "", size_table, ""]
     for n in names:
         total = sum(sum(c.values()) for c in misses[n].values())
         md.append(f"## Most common misses: {n} ({total} files)")
@@ -206,6 +215,8 @@ def main():
     summary = {"files": len(manifest), "families": {f: counts[f] for f in fams},
                "accuracy": {n: {f: score[n][f][0] / score[n][f][1]
                                 for f in fams if score[n][f][1]} for n in names},
+               "by_size": {n: {str(z): score[n][z][0] / score[n][z][1] for z in sizes}
+                           for n in names},
                "files_per_second": speed, "versions": {n: version(n) for n in names},
                "misses": {n: {k: dict(v) for k, v in misses[n].items()} for n in names}}
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as f:
