@@ -145,6 +145,10 @@ def main():
         elapsed = time.perf_counter() - t0
         speed[name] = len(paths) / elapsed if elapsed > 0 else 0.0
         print(f"run: {name}: {len(paths)} files in {elapsed:.1f} s", file=sys.stderr)
+        silent = sum(1 for p in paths if p not in guesses[name])
+        if silent:
+            print(f"run: {name} gave no answer for {silent} files (counted as misses)",
+                  file=sys.stderr)
 
     names = [t[0] for t in tools]
     score = {n: collections.defaultdict(lambda: [0, 0]) for n in names}
