@@ -185,7 +185,7 @@ def main():
                       size, maker, piece)
             if codec and iconv_name:  # the same kind of file, made by iconv
                 rng = seed(lang, label, "iconv")
-                size = rng.choice(SIZES[2:6])
+                size = rng.choice(SIZES[3:11])
                 piece = cut(adapted, ending, enc, size, rng, True)
                 r = subprocess.run(["iconv", "-f", "UTF-8", "-t", iconv_name],
                                    input=piece.encode("utf-8"), capture_output=True)
@@ -214,7 +214,7 @@ def main():
             continue
         for target in ("UTF-8", "UTF-16", "UTF-16BE", "UTF-32", "UTF-32BE"):
             rng = seed(lang, target, "iconv")
-            size = rng.choice(SIZES[1:6])
+            size = rng.choice(SIZES[2:11])
             codec = {"UTF-8": "utf_8", "UTF-16BE": "utf_16_be", "UTF-32BE": "utf_32_be"}.get(
                 target, target.lower().replace("-", "_") + "_le")
             mark = 4 if target == "UTF-32" else 2 if target == "UTF-16" else 0
