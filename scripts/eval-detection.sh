@@ -11,6 +11,9 @@
 #
 # EVAL_TEXTSCOPE=path uses that binary instead of building one.
 set -euo pipefail
+if [ -n "${EVAL_TEXTSCOPE:-}" ]; then # a path given from where the caller stands
+  EVAL_TEXTSCOPE=$(cd "$(dirname "$EVAL_TEXTSCOPE")" && pwd)/$(basename "$EVAL_TEXTSCOPE")
+fi
 cd "$(dirname "$0")/.."
 OUT=target/eval-detection
 VENV=target/eval-venv
