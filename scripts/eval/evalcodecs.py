@@ -8,9 +8,9 @@ import subprocess
 ICONV_ONLY = {"viscii": "VISCII", "euc_tw": "EUC-TW"}
 
 
-def _iconv(data, frm, to):
+def run_iconv(data, frm, to):
     r = subprocess.run(["iconv", "-f", frm, "-t", to], input=data, capture_output=True,
-                       stdin=None, check=False)
+                       check=False)
     if r.returncode != 0:
         raise ValueError(f"iconv -f {frm} -t {to}: {r.stderr.decode(errors='replace').strip()}")
     return r.stdout
@@ -18,10 +18,10 @@ def _iconv(data, frm, to):
 
 def _make(name, iconv_name):
     def encode(text, errors="strict"):
-        return _iconv(text.encode("utf-8"), "UTF-8", iconv_name), len(text)
+        return run_iconv(text.encode("utf-8"), "UTF-8", iconv_name), len(text)
 
     def decode(data, errors="strict"):
-        out = _iconv(bytes(data), iconv_name, "UTF-8").decode("utf-8")
+        out = run_iconv(bytes(data), iconv_name, "UTF-8").decode("utf-8")
         return out, len(data)
 
     return codecs.CodecInfo(encode, decode, name=name)

@@ -50,7 +50,7 @@ def seed(*parts):
 def encoder(codec):
     def enc(s):
         return s.encode(codec) if codec not in evalcodecs.ICONV_ONLY else \
-            evalcodecs._iconv(s.encode("utf-8"), "UTF-8", evalcodecs.ICONV_ONLY[codec])
+            evalcodecs.run_iconv(s.encode("utf-8"), "UTF-8", evalcodecs.ICONV_ONLY[codec])
     return enc
 
 
@@ -141,6 +141,9 @@ def eol(text, ending):
 
 
 def main():
+    if len(sys.argv) != 2:
+        print("usage: make_set.py OUT_DIR", file=sys.stderr)
+        return 2
     out = sys.argv[1]
     files_dir = os.path.join(out, "files")
     os.makedirs(files_dir, exist_ok=True)
@@ -239,7 +242,8 @@ def main():
         fams[m["family"]] = fams.get(m["family"], 0) + 1
     print(f"make_set: {len(manifest)} files ({', '.join(f'{k} {v}' for k, v in fams.items())}); "
           f"{len(skipped)} combinations skipped (see {out}/skipped.txt)", file=sys.stderr)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
