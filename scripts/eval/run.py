@@ -227,7 +227,10 @@ def main():
         json.dump(summary, f, indent=1, ensure_ascii=False)
     print(f"run: summary in {out_dir}/summary.md", file=sys.stderr)
 
-    if gate and "textscope" in names and "chardet" in names:
+    if gate and not ("textscope" in names and "chardet" in names):
+        print("run: --gate needs both textscope and chardet", file=sys.stderr)
+        return 2
+    if gate:
         behind = [f for f in fams if f != "overall"
                   and score["textscope"][f][0] * score["chardet"][f][1]
                   < score["chardet"][f][0] * score["textscope"][f][1]]
