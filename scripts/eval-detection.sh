@@ -9,7 +9,8 @@
 #
 #   scripts/eval-detection.sh [--gate]
 #
-# EVAL_TEXTSCOPE=path uses that binary instead of building one.
+# EVAL_TEXTSCOPE=path uses that binary instead of building one; EVAL_TOOLS=textscope,chardet
+# keeps only those columns.
 set -euo pipefail
 if [ -n "${EVAL_TEXTSCOPE:-}" ]; then # a path given from where the caller stands
   EVAL_TEXTSCOPE=$(cd "$(dirname "$EVAL_TEXTSCOPE")" && pwd)/$(basename "$EVAL_TEXTSCOPE")
