@@ -43,7 +43,7 @@ function header() {
     menu.setAttribute('aria-expanded', String(open));
     document.body.classList.toggle('menu-open', open);
   });
-  const skip = el('a', { href: '#content', class: 'skip-link', dataset: { i18n: 'nav.skip' } }, t('nav.skip'));
+  const skip = el('a', { href: '#content', class: 'skip-link', dataset: { i18n: 'nav.skip', point: 'skip-link' } }, t('nav.skip'));
   const h = el('header', { class: 'site' },
     el('a', { href: href('index.html'), class: 'brand', dataset: { pageLink: 'index.html' } }, 'textscope'),
     menu, nav, el('span', { class: 'spacer' }), button, input);

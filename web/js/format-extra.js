@@ -4,7 +4,7 @@
 // is the core's, from ts.sample at load time. Each section carries data-point.
 import { el, hexOffset } from './dom.js';
 import { t } from './i18n.js';
-import { gen } from './report-text.js';
+import { gen, formatName } from './report-text.js';
 import { ENDING_USE, WINDOWS_TEXT } from './docs/common.js';
 import { UNIT_CHARS } from './docs/utf32.js';
 
@@ -49,10 +49,10 @@ export function utf16Sections(ts, id, doc) {
   const first = doc.firstBytes.map((r) => {
     const x = ts.sample(r.format, 'Hi', r.flags);
     const head = x.bytes.split(' ').slice(0, 4).join(' ');
-    return el('tr', {}, el('td', {}, gen(head)), el('td', {}, el('strong', {}, x.report.format)), el('td', {}, r.note));
+    return el('tr', {}, el('td', {}, gen(head)), el('td', {}, el('strong', {}, formatName(x.report.format))), el('td', {}, r.note));
   });
   out.push(section('first-bytes', h2('fmt.firstbytes'), el('div', { class: 'scroll-x' }, el('table', { id: 'first-bytes' },
-    th('fmt.first', 'fmt.readas', 'fmt.where'), el('tbody', {}, ...first)))));
+    th('fmt.first', 'fmt.readas', 'fmt.meaning'), el('tbody', {}, ...first)))));
 
   const ranges = doc.ranges.map((r) => {
     if (!r.example) return el('tr', {}, el('td', {}, r.range), el('td', { colspan: 4 }, r.none));
@@ -97,7 +97,7 @@ export function utf32Sections(ts, id, doc) {
 
   const plain = ts.sample(id, 'Hi', 2);
   out.push(section('unlabelled-be', h2('fmt.unlabelled'), ...doc.unlabelled.map(p),
-    p(el('span', {}, gen(plain.bytes), ' → ', el('strong', {}, plain.report.format)))));
+    p(el('span', {}, gen(plain.bytes), ' → ', el('strong', {}, formatName(plain.report.format))))));
 
   const be = id === 'utf-32be';
   const rows = UNIT_CHARS.map((c) => {

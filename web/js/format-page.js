@@ -6,7 +6,7 @@ import { DOCS, EXAMPLES } from './format-docs.js';
 import { FORMATS } from './formats.js';
 import { load } from './textscope.js';
 import { t, pick, href, onChange } from './i18n.js';
-import { gen, problemCell, stepItem } from './report-text.js';
+import { gen, problemCell, stepItem, formatName } from './report-text.js';
 import { utf16Sections, utf32Sections, ENDING_USE } from './format-extra.js';
 
 const ENDINGS = [['LF', '\n'], ['CR LF', '\r\n'], ['CR', '\r'], ['NEL', '\u0085'], ['LS', '\u2028'], ['PS', '\u2029']];
@@ -61,7 +61,7 @@ function render(ts) {
       el('tbody', {}, ...doc.markSamples.map((m) => {
         const x = sample(m.recipe, m.flags);
         return el('tr', {}, el('td', {}, gen(x.bytes), m.what ? el('div', { class: 'help' }, m.what) : null),
-          el('td', {}, `${x.report.format}${x.report.bom ? ` · ${t('summary.bom')} ${x.report.bom.bytes}` : ''}`),
+          el('td', {}, `${formatName(x.report.format)}${x.report.bom ? ` · ${t('summary.bom')} ${x.report.bom.bytes}` : ''}`),
           el('td', {}, ...problemCell(x.report)));
       })))));
   }
@@ -90,7 +90,7 @@ function render(ts) {
     el('tbody', {}, ...doc.detectSamples.map((d) => {
       const x = sample(d.recipe, 2);
       return el('tr', {}, el('td', {}, gen(x.bytes.length > 60 ? `${x.bytes.slice(0, 60)} …` : x.bytes)),
-        el('td', {}, el('strong', {}, x.report.format), ` (${x.report.encoding})`),
+        el('td', {}, el('strong', { dataset: { format: x.report.format } }, formatName(x.report.format)), ` (${x.report.encoding})`),
         el('td', {}, el('ol', { class: 'steps' }, ...x.report.detection.steps.map((st) => stepItem(st, x.report)))));
     })))));
 

@@ -6,6 +6,9 @@ import { t, lang } from './i18n.js';
 
 export const gen = (text) => el('code', { class: 'gen' }, text);
 
+/** A report's format: the format's name, or the verdict binary / empty in words. */
+export function formatName(f) { return f === 'binary' || f === 'empty' ? t(`verdict.${f}`) : f; }
+
 /** One problem: its kind in words, where it is, its bytes. */
 export function problemItem(x) {
   const kind = t(`kind.${x.kind}`) + (x.reason ? ` (${t(`reason.${x.reason}`)})` : '');

@@ -170,4 +170,7 @@ export const EN = {
   'det.mark': 'byte order mark {bytes}',
   'det.figures': 'figures',
   'det.encoding': 'encoding',
+  'verdict.binary': 'binary',
+  'verdict.empty': 'empty',
+  'fmt.meaning': 'What they are',
 };

@@ -170,4 +170,7 @@ export const ES = {
   'det.mark': 'marca de orden de bytes {bytes}',
   'det.figures': 'cifras',
   'det.encoding': 'codificación',
+  'verdict.binary': 'binario',
+  'verdict.empty': 'vacío',
+  'fmt.meaning': 'Qué son',
 };

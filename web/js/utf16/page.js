@@ -149,7 +149,7 @@ function render(ts) {
       : `${fill(tx.valid, { n: units.length, cp: v.decoded ? v.decoded.totals.code_points : 0 })} ${v.lossy ? `${tx.decodes} ${v.lossy}` : ''}`;
   };
   parts.push(el('section', { class: 'panel tool', dataset: { point: 'byte-validator' } }, el('h2', {}, tx.bytesTitle),
-    label('bytes', tx.bytesLabel), input('bytes', state.bytes, (v) => { state.bytes = v; checkBytes(); }),
+    el('label', { for: 'bytes' }, `${tx.bytesLabel} `, el('code', {}, 'FE FF D8 3D DE 00')), input('bytes', state.bytes, (v) => { state.bytes = v; checkBytes(); }),
     el('div', {}, el('span', { class: 'lbl' }, tx.orderLabel), ' ', radios('b-order', tx.orders, state.order, (v) => { state.order = v; checkBytes(); })),
     bOrder, bUnits, bHead,
     el('div', { class: 'scroll-x' }, el('table', { id: 'b-errors' }, errorHead(tx, true), bBody))));

@@ -39,7 +39,7 @@ export const EN = {
   unitsTitle: 'Validate hex units',
   unitsLabel: 'Units (hex, e.g. D83D DE00)',
   bytesTitle: 'Validate bytes',
-  bytesLabel: 'Bytes (hex, e.g. FE FF D8 3D DE 00)',
+  bytesLabel: 'Bytes (hex), for example',
   orderLabel: 'Byte order when there is no mark',
   orders: { auto: 'guess from the bytes', be: 'big-endian (BE)', le: 'little-endian (LE)' },
   orderMark: 'Leading {bytes}: a byte order mark, so {order}; it is not part of the text.',

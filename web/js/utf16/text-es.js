@@ -39,7 +39,7 @@ export const ES = {
   unitsTitle: 'Validar unidades hexadecimales',
   unitsLabel: 'Unidades (hex, p. ej. D83D DE00)',
   bytesTitle: 'Validar bytes',
-  bytesLabel: 'Bytes (hex, p. ej. FE FF D8 3D DE 00)',
+  bytesLabel: 'Bytes (hex), por ejemplo',
   orderLabel: 'Orden de bytes cuando no hay marca',
   orders: { auto: 'deducirlo de los bytes', be: 'big-endian (BE)', le: 'little-endian (LE)' },
   orderMark: '{bytes} al principio: una marca de orden de bytes, luego {order}; no forma parte del texto.',
