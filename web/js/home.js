@@ -15,7 +15,7 @@ async function cards() {
       el('h3', {}, f.name || t('name.legacy')),
       el('dl', {},
         el('dt', {}, t('fmt.units')), el('dd', {}, f.unit > 1 ? t('unit.bytesN', { n: f.unit }) : t('unit.bytes1')),
-        el('dt', {}, t('summary.bom')), el('dd', {}, marked ? el('code', { class: 'gen' }, marked.bytes) : t('summary.none')),
+        el('dt', {}, t('home.bom')), el('dd', {}, marked ? el('code', { class: 'gen' }, marked.bytes) : t('summary.none')),
         el('dt', {}, 'é€😀'), el('dd', {}, el('code', { class: 'gen' }, s.bytes),
           s.unmappable.length ? ` (${s.unmappable.join('')}: ${t('fmt.notmapped')})` : '')));
   }));
