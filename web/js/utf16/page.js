@@ -12,6 +12,15 @@ import {
   parseBytes, byteOrder, unitsOf, orderName,
 } from './tools.js';
 
+/** Copies each column's heading into its cells (data-label), for the stacked phone layout. */
+function labelCells(table) {
+  const heads = [...table.querySelectorAll('thead th')].map((h) => h.textContent);
+  for (const tr of table.querySelectorAll('tbody tr')) {
+    [...tr.children].forEach((td, i) => { if (heads[i]) td.dataset.label = heads[i]; });
+  }
+  table.hidden = !table.querySelector('tbody tr');
+}
+
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 const main = document.querySelector('main');
 const state = { text: '😀', format: 'hex', units: 'D83D DE00 0041 DC00', pair: 'D83D DE00', bytes: 'FE FF D8 3D DE 00 00 41', order: 'auto' };
@@ -48,6 +57,7 @@ function render(ts) {
     totals.textContent = fill(tx.totals, { cp: tt.code_points, units: tt.utf16_units, bytes: tt.bytes, graphemes: tt.graphemes });
     totals.dataset.totals = JSON.stringify(tt);
     tbody.replaceChildren(...inspectRows(tx, r, state.format));
+    labelCells(tbody.closest('table'));
     hexBe.textContent = r.code_points.map((c) => c.utf16be).join(' ').replace(/ /g, '');
     hexLe.textContent = r.code_points.map((c) => c.utf16le).join(' ').replace(/ /g, '');
   };
@@ -63,7 +73,7 @@ function render(ts) {
   const c = tx.cols;
   parts.push(el('section', { class: 'panel tool', dataset: { point: 'encoder' } }, el('h2', {}, tx.toolsTitle),
     label('insp-text', tx.textLabel), text, cpError, presets, formats, totals,
-    el('div', { class: 'scroll-x', dataset: { point: 'be-le' } }, el('table', { id: 'code-points' },
+    el('div', { class: 'scroll-x', dataset: { point: 'be-le' } }, el('table', { id: 'code-points', class: 'stack' },
       el('thead', {}, el('tr', {}, ...[c.char, c.cp, c.name, c.plane, c.units, c.be, c.le, c.deriv].map((h) => el('th', {}, h)))), tbody)),
     hexBox));
 
@@ -94,6 +104,7 @@ function render(ts) {
   const validate = () => {
     const r = ts.checkUnits(state.units);
     errBody.replaceChildren();
+    errBody.closest('table').hidden = true;
     delete head.dataset.position;
     if (r.error) { head.className = 'err'; head.textContent = parseErrorText(tx, r.error); head.dataset.class = 'PARSE'; return; }
     const v = r.ok;
@@ -108,10 +119,11 @@ function render(ts) {
     head.dataset.class = v.headline.class;
     head.dataset.position = v.headline.position;
     errBody.replaceChildren(...errorRows(tx, v));
+    labelCells(errBody.closest('table'));
   };
   parts.push(el('section', { class: 'panel tool', dataset: { point: 'unit-validator' } }, el('h2', {}, tx.unitsTitle),
     label('units', tx.unitsLabel), input('units', state.units, (v) => { state.units = v; validate(); }), head,
-    el('div', { class: 'scroll-x', dataset: { point: 'risk' } }, el('table', { id: 'errors' }, errorHead(tx, false), errBody))));
+    el('div', { class: 'scroll-x', dataset: { point: 'risk' } }, el('table', { id: 'errors', class: 'stack' }, errorHead(tx, false), errBody))));
 
   // Bytes validator.
   const bHead = el('p', { id: 'b-headline', role: 'status' });
@@ -121,6 +133,7 @@ function render(ts) {
   const checkBytes = () => {
     const pb = parseBytes(state.bytes);
     bBody.replaceChildren();
+    bBody.closest('table').hidden = true;
     bUnits.replaceChildren();
     bOrder.textContent = '';
     if (pb.error) { bHead.className = 'err'; bHead.textContent = parseErrorText(tx, pb.error); bHead.dataset.class = 'PARSE'; return; }
@@ -140,6 +153,7 @@ function render(ts) {
       rows.push(...errorRows(tx, { errors: [oddErr] }, o.mark));
     }
     bBody.replaceChildren(...rows);
+    labelCells(bBody.closest('table'));
     const bad = !v.well_formed || odd !== null;
     bHead.className = bad ? 'err' : 'okmsg';
     const firstCls = !v.well_formed ? v.headline.class : 'ODD_BYTE_COUNT';
@@ -152,7 +166,7 @@ function render(ts) {
     el('label', { for: 'bytes' }, `${tx.bytesLabel} `, el('code', {}, 'FE FF D8 3D DE 00')), input('bytes', state.bytes, (v) => { state.bytes = v; checkBytes(); }),
     el('div', {}, el('span', { class: 'lbl' }, tx.orderLabel), ' ', radios('b-order', tx.orders, state.order, (v) => { state.order = v; checkBytes(); })),
     bOrder, bUnits, bHead,
-    el('div', { class: 'scroll-x' }, el('table', { id: 'b-errors' }, errorHead(tx, true), bBody))));
+    el('div', { class: 'scroll-x' }, el('table', { id: 'b-errors', class: 'stack' }, errorHead(tx, true), bBody))));
 
   parts.push(S.codeSpace(ts, tx), S.pairRule(tx), S.invariants(tx), S.cards(ts, tx), S.serialisation(ts, tx),
     S.bomContexts(ts, tx), S.myth(tx), S.concepts(ts, tx), S.references(tx));

@@ -80,7 +80,7 @@ export function errorRows(tx, v, byteBase = null) {
   return v.errors.map((e) => el('tr', { dataset: { class: e.class, position: e.position } },
     el('td', {}, String(e.position)),
     byteBase === null ? null : el('td', {}, String(e.byte_offset ?? byteBase + 2 * e.position)),
-    el('td', {}, el('code', {}, e.class), el('div', { class: 'help' }, tx.classes[e.class] || '')),
+    el('td', {}, el('span', {}, el('code', {}, e.class), el('span', { class: 'help block' }, tx.classes[e.class] || ''))),
     el('td', {}, e.unit ? gen(e.unit) : ''),
     el('td', {}, fill(tx.messages[e.class] || e.message, { unit: e.unit || '' })),
     el('td', { class: 'risk' }, tx.risks[e.class] || '')));
