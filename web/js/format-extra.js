@@ -21,7 +21,7 @@ function firstChar(ts, format, text) {
   return ts.sample(format, text).structure.lines[0]?.chars[0];
 }
 
-/** A dump of a sample's bytes, 16 a row, with the mark, surrogate pairs and endings marked. */
+/** A dump of a sample's bytes, with the mark, surrogate pairs and endings marked. */
 export function dump(x) {
   const bytes = x.bytes.split(' ');
   const cls = new Array(bytes.length).fill('');
@@ -31,10 +31,12 @@ export function dump(x) {
     for (const ch of line.chars) if (ch.units && ch.units.includes(' ')) mark(ch.offset, ch.bytes.split(' ').length, 'pair');
     if (line.ending) mark(line.ending.offset, line.ending.bytes.split(' ').length, 'end');
   }
+  // 16 bytes a row, 8 on a phone (the dump then fits the screen).
+  const per = window.matchMedia('(max-width: 600px)').matches ? 8 : 16;
   const rows = [];
-  for (let o = 0; o < bytes.length; o += 16) {
+  for (let o = 0; o < bytes.length; o += per) {
     rows.push(el('div', { class: 'drow' }, el('span', { class: 'off' }, hexOffset(o).slice(-4)),
-      el('span', { class: 'cells' }, ...bytes.slice(o, o + 16).map((b, i) => el('span', { class: `b ${cls[o + i]}`.trim(), dataset: { offset: o + i } }, b)))));
+      el('span', { class: 'cells' }, ...bytes.slice(o, o + per).map((b, i) => el('span', { class: `b ${cls[o + i]}`.trim(), dataset: { offset: o + i } }, b)))));
   }
   const legend = el('p', { class: 'legend' },
     el('span', { class: 'b mark' }, t('fmt.legend.mark')), ' ', el('span', { class: 'b pair' }, t('fmt.legend.pair')), ' ', el('span', { class: 'b end' }, t('fmt.legend.ending')));

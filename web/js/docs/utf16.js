@@ -65,7 +65,7 @@ function en(be) {
     windows: `The 34 bytes Windows Notepad writes for two lines, "Café €4" and "中文 😀", saved as "Unicode"${be ? ', here in big-endian order' : ''}: the mark, CR LF endings and one surrogate pair. The bytes below were encoded and analysed by the core when the page loaded.`,
     properties: [
       { text: `Latin text has a zero in every second byte (the high byte of each unit), at ${be ? 'even' : 'odd'} offsets. A tool that expects ASCII shows "T.e.x.t", and a C string stops at the first 00.`, recipe: 'Text' },
-      { text: 'A CJK character takes 2 bytes, against 3 in UTF-8: the one case where UTF-16 is smaller.', recipe: '中文', utf8: true },
+      { text: 'A CJK character takes 2 bytes, against 3 in UTF-8, as does every character from U+0800 to U+FFFF: for such text UTF-16 is the smaller.', recipe: '中文', utf8: true },
       { text: 'Every unit starts at an even offset. A file of odd size has lost a byte, and a shift by one byte misreads everything after it.' },
       { text: 'Pairs are self-synchronising: a high surrogate (D800–DBFF) always comes first and a low one (DC00–DFFF) second, so a reader dropped anywhere can tell which half it sees and find the next character within one unit.', recipe: '😀' },
     ],
@@ -115,8 +115,8 @@ function es(be) {
     units: { 1: '1 unidad', 2: '2 unidades (un par)', 0: '—' },
     windows: `Los 34 bytes que escribe el Bloc de notas de Windows para dos líneas, «Café €4» y «中文 😀», guardadas como «Unicode»${be ? ', aquí en orden big-endian' : ''}: la marca, finales CR LF y un par subrogado. El núcleo codificó y analizó estos bytes al cargarse la página.`,
     properties: [
-      { text: `Un texto latino tiene un cero en cada segundo byte (el byte alto de cada unidad), en las posiciones ${be ? 'pares' : 'impares'}. Una herramienta que espera ASCII muestra «T.e.x.t», y una cadena de C se detiene en el primer 00.`, recipe: 'Text' },
-      { text: 'Un carácter CJK ocupa 2 bytes, frente a 3 en UTF-8: el único caso en que UTF-16 es más compacto.', recipe: '中文', utf8: true },
+      { text: `Un texto latino tiene un cero en cada segundo byte (el byte alto de cada unidad), en las posiciones ${be ? 'pares' : 'impares'}. Una herramienta que espera ASCII muestra «T.e.x.t.o», y una cadena de C se detiene en el primer 00.`, recipe: 'Texto' },
+      { text: 'Un carácter CJK ocupa 2 bytes, frente a 3 en UTF-8, igual que cualquier carácter de U+0800 a U+FFFF: para ese texto UTF-16 es más compacto.', recipe: '中文', utf8: true },
       { text: 'Cada unidad empieza en una posición par. Un archivo de tamaño impar ha perdido un byte, y un desplazamiento de un byte estropea la lectura de todo lo que sigue.' },
       { text: 'Los pares se autosincronizan: el sustituto alto (D800–DBFF) va siempre primero y el bajo (DC00–DFFF) después, así que un lector que empiece en cualquier punto sabe qué mitad tiene delante y encuentra el siguiente carácter en una unidad como mucho.', recipe: '😀' },
     ],

@@ -110,7 +110,7 @@ export const EN = {
   serialCols: ['Character', 'Units', 'UTF-16BE', 'UTF-16LE'],
   serialNote: 'LE swaps the two bytes inside each unit and keeps the units in their order: in a pair the high surrogate still comes first.',
   bomTitle: 'Where a byte order mark belongs',
-  bomCols: ['Context', 'Leading bytes', 'What they are'],
+  bomCols: ['Context', 'Bytes', 'What they are'],
   bomRows: [
     ['A stream labelled UTF-16BE or UTF-16LE', 'The order is given by the label; a leading U+FEFF is a character (ZERO WIDTH NO-BREAK SPACE), not a mark, and should not be written.'],
     ['A stream labelled just UTF-16', 'A mark at the start gives the byte order and is not part of the text.'],

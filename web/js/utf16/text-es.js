@@ -110,7 +110,7 @@ export const ES = {
   serialCols: ['Carácter', 'Unidades', 'UTF-16BE', 'UTF-16LE'],
   serialNote: 'LE intercambia los dos bytes dentro de cada unidad y conserva el orden de las unidades: en un par, el sustituto alto sigue yendo primero.',
   bomTitle: 'Dónde va una marca de orden de bytes',
-  bomCols: ['Contexto', 'Bytes iniciales', 'Qué son'],
+  bomCols: ['Contexto', 'Bytes', 'Qué son'],
   bomRows: [
     ['Un flujo etiquetado UTF-16BE o UTF-16LE', 'El orden lo da la etiqueta; un U+FEFF inicial es un carácter (ZERO WIDTH NO-BREAK SPACE), no una marca, y no debe escribirse.'],
     ['Un flujo etiquetado UTF-16 a secas', 'Una marca al principio indica el orden de bytes y no forma parte del texto.'],
