@@ -2,7 +2,7 @@
 // covers the whole page, the explorer view, then the page's own module. The language comes
 // from the address (`?lang=es`, i18n.js); the switch rewrites the address and the links.
 import { el } from './dom.js';
-import { apply, href, lang, setLang, syncUrl, t, onChange } from './i18n.js';
+import { apply, href, lang, setLang, t, onChange } from './i18n.js';
 import { Explorer } from './explorer.js';
 import { FORMATS } from './formats.js';
 
@@ -107,7 +107,6 @@ function dropTarget() {
   });
 }
 
-syncUrl();
 header();
 explorerSection();
 dropTarget();
