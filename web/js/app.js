@@ -43,6 +43,13 @@ function header() {
     menu.setAttribute('aria-expanded', String(open));
     document.body.classList.toggle('menu-open', open);
   });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && menu.getAttribute('aria-expanded') === 'true') {
+      menu.setAttribute('aria-expanded', 'false');
+      document.body.classList.remove('menu-open');
+      menu.focus();
+    }
+  });
   const skip = el('a', { href: '#content', class: 'skip-link', dataset: { i18n: 'nav.skip', point: 'skip-link' } }, t('nav.skip'));
   const h = el('header', { class: 'site' },
     el('a', { href: href('index.html'), class: 'brand', dataset: { pageLink: 'index.html' } }, 'textscope'),
