@@ -59,6 +59,9 @@ test('phone: one header row, a menu with the links and the language, no page wid
       assert.equal(await page.getAttribute('#menu-toggle', 'aria-expanded'), 'true');
       assert.equal(await page.isVisible('#site-nav a[data-page-link="utf-16.html"]'), true);
       assert.equal(await page.isVisible('#lang'), true);
+      await page.keyboard.press('Escape');
+      assert.equal(await page.getAttribute('#menu-toggle', 'aria-expanded'), 'false');
+      assert.equal(await page.isVisible('#site-nav'), false);
     }
   }
   // The language switch in the menu.
