@@ -94,9 +94,30 @@ function cliBytes(bytes, order) {
   return JSON.parse(out).errors.map((e) => [e.class, e.position, e.byte_offset]);
 }
 
+const SIZES = [[1280, 900], [390, 844]];
+
+/** The CLI's inspection of a text (`textscope utf16 --json TEXT`). */
+function cliInspect(text) {
+  return JSON.parse(execFileSync(CLI, ['utf16', '--json', text]).toString());
+}
+
+test('UTF-16 inspector: the page shows the CLI\'s units and bytes, for text and for U+XXXX', async () => {
+  for (const input of ['Aé€∞😀𐂃𪚥', 'U+1F600 U+2A6A5 U+0041']) {
+    const want = cliInspect(input).code_points.map((c) => [c.code_point, c.utf16.join(' '), c.utf16be, c.utf16le]);
+    for (const lang of ['en', 'es']) {
+      await open('utf-16.html', lang);
+      await page.fill('#insp-text', input);
+      const rows = await page.$$eval('#code-points tbody tr', (l) => l.map((r) => [r.dataset.cp,
+        r.querySelector('td.units').dataset.hex, r.querySelector('td.be').dataset.hex, r.querySelector('td.le').dataset.hex]));
+      assert.deepEqual(rows, want, `${input} (${lang})`);
+    }
+  }
+});
+
 test('UTF-16 tools: code points, display formats, the hex string, copy, the pair calculator', async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  for (const lang of ['en', 'es']) {
+  for (const [lang, [w, h]] of [['en', SIZES[0]], ['es', SIZES[0]], ['en', SIZES[1]], ['es', SIZES[1]]]) {
+    await page.setViewportSize({ width: w, height: h });
     await open('utf-16.html', lang);
     await page.fill('#insp-text', 'U+1F600 U+0041');
     assert.equal(await page.$$eval('#code-points tbody tr', (l) => l.length), 2);
@@ -126,7 +147,8 @@ test('UTF-16 tools: code points, display formats, the hex string, copy, the pair
 });
 
 test('UTF-16 byte validator: the mark, a guessed or chosen order, and the CLI\'s errors', async () => {
-  for (const lang of ['en', 'es']) {
+  for (const [lang, [w, h]] of [['en', SIZES[0]], ['es', SIZES[0]], ['en', SIZES[1]], ['es', SIZES[1]]]) {
+    await page.setViewportSize({ width: w, height: h });
     await open('utf-16.html', lang);
     const state = async () => ({
       order: await page.getAttribute('#b-order', 'data-order'),
