@@ -1,44 +1,69 @@
-// Every page's bootstrap: the header (navigation, language switch, file button), the drop
-// target that covers the whole page, the explorer view, then the page's own module.
+// Every page's bootstrap: the header (one row: brand, menu, file button), the drop target that
+// covers the whole page, the explorer view, then the page's own module. The language comes
+// from the address (`?lang=es`, i18n.js); the switch rewrites the address and the links.
 import { el } from './dom.js';
-import { apply, lang, setLang, t } from './i18n.js';
+import { apply, href, lang, setLang, t, onChange } from './i18n.js';
 import { Explorer } from './explorer.js';
+import { FORMATS } from './formats.js';
 
-export const FORMATS = [
-  { id: 'utf-8', name: 'UTF-8', page: 'utf-8.html' },
-  { id: 'utf-16le', name: 'UTF-16LE', page: 'utf-16le.html' },
-  { id: 'utf-16be', name: 'UTF-16BE', page: 'utf-16be.html' },
-  { id: 'utf-32le', name: 'UTF-32LE', page: 'utf-32le.html' },
-  { id: 'utf-32be', name: 'UTF-32BE', page: 'utf-32be.html' },
-  { id: 'legacy', name: 'Legacy code page', page: 'legacy.html' },
-];
+export { FORMATS };
 
 const page = document.body.dataset.page || 'home';
 let explorer = null;
+
+/** The page's title in the current language. */
+function title() {
+  if (page === 'home') return t('title.home');
+  if (page === 'utf16') return t('title.utf16');
+  const f = FORMATS.find((x) => x.id === page);
+  return t('title.format', { name: f ? (f.name || t('name.legacy')) : page });
+}
 
 function header() {
   const input = el('input', { type: 'file', id: 'file-input', class: 'visually-hidden', tabindex: -1, 'aria-hidden': 'true' });
   input.addEventListener('change', () => { if (input.files[0]) openFile(input.files[0]); input.value = ''; });
   const button = el('button', { type: 'button', id: 'open-file', class: 'primary', dataset: { i18n: 'open.button' }, onclick: () => input.click() }, t('open.button'));
   const select = el('select', { id: 'lang', 'data-i18n-attr': 'aria-label:nav.language' },
-    el('option', { value: 'en' }, 'English'), el('option', { value: 'es' }, 'Español'));
+    el('option', { value: 'en', lang: 'en' }, 'English'), el('option', { value: 'es', lang: 'es' }, 'Español'));
   select.value = lang();
   select.addEventListener('change', () => setLang(select.value));
-  const link = (href, key, current) => el('a', { href, dataset: { i18n: key }, 'aria-current': current ? 'page' : null }, t(key));
-  const nav = el('nav', { 'aria-label': 'site' },
+  const link = (target, key, current) => el('a', { href: href(target), dataset: { i18n: key, pageLink: target }, 'aria-current': current ? 'page' : null }, t(key));
+  const nav = el('nav', { id: 'site-nav', 'data-i18n-attr': 'aria-label:nav.site' },
     link('index.html', 'nav.home', page === 'home'),
-    ...FORMATS.map((f) => el('a', { href: f.page, 'aria-current': page === f.id ? 'page' : null }, f.name)),
-    link('utf-16.html', 'nav.utf16', page === 'utf16'));
+    ...FORMATS.map((f) => (f.nameKey
+      ? link(f.page, f.nameKey, page === f.id)
+      : el('a', { href: href(f.page), dataset: { pageLink: f.page }, 'aria-current': page === f.id ? 'page' : null }, f.name))),
+    link('utf-16.html', 'nav.utf16', page === 'utf16'),
+    el('label', { class: 'lang-pick' }, el('span', { class: 'visually-hidden', dataset: { i18n: 'nav.language' } }, t('nav.language')), select));
+  // The menu button shows on narrow screens only (site.css); the nav is then a drop-down.
+  const menu = el('button', { type: 'button', id: 'menu-toggle', class: 'menu-toggle', 'aria-expanded': 'false', 'aria-controls': 'site-nav' },
+    el('span', { class: 'burger', 'aria-hidden': 'true' }, '☰'), ' ', el('span', { dataset: { i18n: 'nav.menu' } }, t('nav.menu')));
+  menu.addEventListener('click', () => {
+    const open = menu.getAttribute('aria-expanded') !== 'true';
+    menu.setAttribute('aria-expanded', String(open));
+    document.body.classList.toggle('menu-open', open);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && menu.getAttribute('aria-expanded') === 'true') {
+      menu.setAttribute('aria-expanded', 'false');
+      document.body.classList.remove('menu-open');
+      menu.focus();
+    }
+  });
+  const skip = el('a', { href: '#content', class: 'skip-link', dataset: { i18n: 'nav.skip', point: 'skip-link' } }, t('nav.skip'));
   const h = el('header', { class: 'site' },
-    el('a', { href: 'index.html', class: 'brand' }, 'textscope'),
-    nav, el('span', { class: 'spacer' }), button, input, select);
-  document.body.prepend(h);
+    el('a', { href: href('index.html'), class: 'brand', dataset: { pageLink: 'index.html' } }, 'textscope'),
+    menu, nav, el('span', { class: 'spacer' }), button, input);
+  document.body.prepend(skip, h);
+  const main = document.querySelector('main');
+  if (main && !main.id) main.id = 'content';
+  else if (main && !document.getElementById('content')) main.prepend(el('span', { id: 'content', tabindex: -1 }));
 }
 
 function explorerSection() {
   let s = document.getElementById('explorer');
   if (!s) {
-    s = el('section', { id: 'explorer', class: 'explorer', hidden: true, 'aria-label': 'explorer' });
+    s = el('section', { id: 'explorer', class: 'explorer', hidden: true, 'data-i18n-attr': 'aria-label:explorer.label' });
     document.querySelector('header.site').after(s);
   }
   return s;
@@ -60,6 +85,8 @@ export function openFile(file) {
   const main = document.querySelector('main');
   if (main && page !== 'home') main.hidden = true;
   explorer.open(file);
+  // The section has a scroll margin as tall as the sticky header (site.css), so its first
+  // rows are not hidden under it.
   s.scrollIntoView({ block: 'start' });
 }
 
@@ -91,6 +118,11 @@ header();
 explorerSection();
 dropTarget();
 apply();
+document.title = title();
+onChange(() => {
+  document.title = title();
+  document.getElementById('lang').value = lang();
+});
 if (page === 'home') import('./home.js');
-else if (page === 'utf16') import('./inspector.js');
+else if (page === 'utf16') import('./utf16/page.js');
 else import('./format-page.js');

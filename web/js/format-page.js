@@ -1,28 +1,25 @@
-// A format page: the prose of format-docs.js, and every byte, verdict and problem computed by
-// the core (wasm) from real bytes at load time.
+// A format page: the prose of docs/*.js in the page's language, and every byte, verdict and
+// problem computed by the core (wasm) from real bytes at load time. Sections carry
+// data-point="…" (the content points the browser tests look for).
 import { el } from './dom.js';
-import { DOCS } from './format-docs.js';
-import { FORMATS } from './app.js';
+import { DOCS, EXAMPLES } from './format-docs.js';
+import { FORMATS } from './formats.js';
 import { load } from './textscope.js';
-import { t, onChange } from './i18n.js';
+import { t, pick, href, onChange } from './i18n.js';
+import { gen, problemCell, stepItem, formatName } from './report-text.js';
+import { utf16Sections, utf32Sections, ENDING_USE } from './format-extra.js';
 
 const ENDINGS = [['LF', '\n'], ['CR LF', '\r\n'], ['CR', '\r'], ['NEL', '\u0085'], ['LS', '\u2028'], ['PS', '\u2029']];
 
 const main = document.getElementById('format-page');
 const id = main.dataset.format;
-const doc = DOCS[id];
 
 const h2 = (key) => el('h2', { dataset: { i18n: key } }, t(key));
 const p = (text) => el('p', {}, text);
-const gen = (text) => el('code', { class: 'gen' }, text);
-
-function problemCell(report, notes = true) {
-  const items = report.problems.map((x) => el('div', {}, el('strong', {}, x.kind), ` @ ${x.offset} (${t('problems.at', { line: x.line, column: x.column, offset: x.offset })}): `, gen(x.bytes), ` — ${x.message}`));
-  if (notes) for (const n of report.notes) items.push(el('div', {}, el('strong', {}, n.kind), ` — ${n.message}`));
-  return items.length ? items : [t('problems.none')];
-}
+const th = (...keys) => el('thead', {}, el('tr', {}, ...keys.map((k) => el('th', { dataset: { i18n: k } }, t(k)))));
 
 function render(ts) {
+  const doc = pick(DOCS[id]);
   const sample = (recipe, flags = 0) => ts.sample(id, recipe, flags);
   const parts = [];
 
@@ -42,7 +39,7 @@ function render(ts) {
   parts.push(h2('fmt.parts'), p(doc.parts), bar);
 
   // How characters become bytes.
-  const rows = DOCS.EXAMPLES.map((c) => {
+  const rows = EXAMPLES.map((c) => {
     const x = sample(c);
     const ch = x.structure.lines[0]?.chars[0];
     const cp = `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -50,31 +47,35 @@ function render(ts) {
     return el('tr', { dataset: { char: c } }, el('td', {}, ch.text), el('td', {}, ch.code_point || cp),
       el('td', {}, gen(ch.bytes)), el('td', {}, ch.units ? gen(ch.units) : gen(ch.bytes)));
   });
-  parts.push(h2('fmt.encoding'), p(doc.encoding), el('table', { id: 'examples' },
-    el('thead', {}, el('tr', {}, ...['fmt.char', 'fmt.cp', 'fmt.bytes', 'fmt.units'].map((k) => el('th', { dataset: { i18n: k } }, t(k))))),
-    el('tbody', {}, ...rows)));
+  parts.push(h2('fmt.encoding'), p(doc.encoding), el('div', { class: 'scroll-x' }, el('table', { id: 'examples' },
+    th('fmt.char', 'fmt.cp', 'fmt.bytes', 'fmt.units'), el('tbody', {}, ...rows))));
+
+  // UTF-16 and UTF-32 pages: history, labels, first bytes, ranges, the Windows file …
+  if (id.startsWith('utf-16')) parts.push(...utf16Sections(ts, id, doc));
 
   // The mark.
   parts.push(h2('fmt.mark'), ...doc.mark.map(p));
   if (doc.markSamples.length) {
-    parts.push(el('table', { id: 'mark-samples' },
-      el('thead', {}, el('tr', {}, ...['fmt.bytes', 'fmt.verdict', 'fmt.problem'].map((k) => el('th', {}, t(k))))),
+    parts.push(el('div', { class: 'scroll-x' }, el('table', { id: 'mark-samples' },
+      th('fmt.bytes', 'fmt.verdict', 'fmt.problem'),
       el('tbody', {}, ...doc.markSamples.map((m) => {
         const x = sample(m.recipe, m.flags);
         return el('tr', {}, el('td', {}, gen(x.bytes), m.what ? el('div', { class: 'help' }, m.what) : null),
-          el('td', {}, `${x.report.format}${x.report.bom ? ` · ${t('summary.bom')} ${x.report.bom.bytes}` : ''}`),
+          el('td', {}, `${formatName(x.report.format)}${x.report.bom ? ` · ${t('summary.bom')} ${x.report.bom.bytes}` : ''}`),
           el('td', {}, ...problemCell(x.report)));
-      }))));
+      })))));
   }
 
-  // Lines and endings.
+  // Lines and endings, with where each ending is used.
+  const use = pick(ENDING_USE);
   const endRows = ENDINGS.map(([name, e]) => {
     const x = sample(`a${e}`);
     const ending = x.structure.lines[0]?.ending;
-    return el('tr', {}, el('td', {}, name), el('td', {}, ending && ending.kind !== 'lf' || name === 'LF' ? gen(ending ? ending.bytes : '') : t('fmt.notmapped')));
+    const ok = ending && (ending.kind !== 'lf' || name === 'LF');
+    return el('tr', { dataset: { ending: name } }, el('td', {}, name), el('td', {}, ok ? gen(ending.bytes) : t('fmt.notmapped')), el('td', {}, use[name]));
   });
-  parts.push(h2('fmt.lines'), p(doc.lines), el('table', { id: 'endings' },
-    el('thead', {}, el('tr', {}, el('th', {}, t('summary.endings')), el('th', {}, t('fmt.bytes')))), el('tbody', {}, ...endRows)));
+  parts.push(h2('fmt.lines'), p(doc.lines), el('div', { class: 'scroll-x', dataset: { point: 'ending-usage' } }, el('table', { id: 'endings' },
+    th('fmt.ending', 'fmt.bytes', 'fmt.usedby'), el('tbody', {}, ...endRows))));
 
   // The end of the file.
   parts.push(h2('fmt.end'), p(doc.end), sampleTable('end-samples', doc.endSamples, sample));
@@ -84,32 +85,34 @@ function render(ts) {
 
   // Detection.
   parts.push(h2('fmt.detection'), ...doc.detection.map(p));
-  parts.push(el('table', { id: 'detect-samples' },
-    el('thead', {}, el('tr', {}, el('th', {}, t('fmt.sample')), el('th', {}, t('fmt.verdict')), el('th', {}, t('detection.title')))),
+  parts.push(el('div', { class: 'scroll-x' }, el('table', { id: 'detect-samples' },
+    th('fmt.sample', 'fmt.verdict', 'detection.title'),
     el('tbody', {}, ...doc.detectSamples.map((d) => {
       const x = sample(d.recipe, 2);
       return el('tr', {}, el('td', {}, gen(x.bytes.length > 60 ? `${x.bytes.slice(0, 60)} …` : x.bytes)),
-        el('td', {}, el('strong', {}, x.report.format), ` (${x.report.encoding})`),
-        el('td', {}, el('ol', { class: 'steps' }, ...x.report.detection.steps.map((st) => el('li', { class: st.accepted ? 'ok' : 'no' }, el('strong', {}, st.format), `: ${st.reason}`)))));
-    }))));
+        el('td', {}, el('strong', { dataset: { format: x.report.format } }, formatName(x.report.format)), ` (${x.report.encoding})`),
+        el('td', {}, el('ol', { class: 'steps' }, ...x.report.detection.steps.map((st) => stepItem(st, x.report)))));
+    })))));
+
+  if (id.startsWith('utf-32')) parts.push(...utf32Sections(ts, id, doc));
 
   // Variants.
   parts.push(h2('fmt.variants'), el('ul', {}, ...doc.variants.map((v) => {
     const f = FORMATS.find((x) => x.id === v);
-    return el('li', {}, el('a', { href: f.page }, f.name));
-  }), el('li', {}, el('a', { href: 'utf-16.html', dataset: { i18n: 'nav.utf16' } }, t('nav.utf16')))));
+    return el('li', {}, el('a', { href: href(f.page), dataset: { pageLink: f.page } }, f.name || t('name.legacy')));
+  }), el('li', {}, el('a', { href: href('utf-16.html'), dataset: { i18n: 'nav.utf16', pageLink: 'utf-16.html' } }, t('nav.utf16')))));
 
   main.replaceChildren(...parts);
   document.body.dataset.examples = 'ready';
 }
 
 function sampleTable(tid, list, sample, notes = true) {
-  return el('table', { id: tid },
-    el('thead', {}, el('tr', {}, ...['fmt.bytes', 'fmt.problem'].map((k) => el('th', {}, t(k))))),
+  return el('div', { class: 'scroll-x' }, el('table', { id: tid },
+    th('fmt.bytes', 'fmt.problem'),
     el('tbody', {}, ...list.map((m) => {
       const x = sample(m.recipe);
       return el('tr', {}, el('td', {}, gen(x.bytes), el('div', { class: 'help' }, m.what)), el('td', {}, ...problemCell(x.report, notes)));
-    })));
+    }))));
 }
 
 load().then((ts) => {

@@ -1,247 +1,78 @@
-// The one catalogue of interface strings, English and Spanish. Elements carry
-// data-i18n="key" (text) or data-i18n-attr="attr:key[,attr:key]"; code calls t(key, vars).
-// The choice is kept in localStorage and applied to every page.
+// The interface's language: English or Spanish, chosen by the address (`?lang=es`), so that
+// every page has an address of its own in each language. localStorage only supplies the
+// default for an address that names no language. Strings live in strings/en.js and
+// strings/es.js (the one UI catalogue); elements carry data-i18n="key" (text) or
+// data-i18n-attr="attr:key[,attr:key]"; code calls t(key, vars).
+import { EN } from './strings/en.js';
+import { ES } from './strings/es.js';
 
-export const CATALOGUE = {
-  en: {
-    'site.title': 'textscope',
-    'site.tagline': 'What a text file is and what is wrong with it, to the byte.',
-    'nav.home': 'Explorer',
-    'nav.formats': 'Formats',
-    'nav.utf16': 'UTF-16 inspector',
-    'nav.language': 'Language',
-    'open.button': 'Open a file…',
-    'open.drop': 'Drop a file anywhere on the page, or open one with the button. It is read here, in your browser, and sent nowhere.',
-    'open.dropping': 'Drop the file to analyse it',
-    'explorer.title': 'Explorer',
-    'explorer.close': 'Close the explorer',
-    'explorer.analysing': 'Analysing {name}…',
-    'explorer.progress': '{done} of {total}',
-    'explorer.cancel': 'Cancel',
-    'explorer.cancelled': 'Analysis cancelled.',
-    'explorer.done': 'Analysed {size} in {ms} ms.',
-    'explorer.error': 'Error: {message}',
-    'summary.title': 'Summary',
-    'summary.file': 'File',
-    'summary.format': 'Format',
-    'summary.encoding': 'Encoding / code page',
-    'summary.bom': 'Byte order mark',
-    'summary.size': 'Size',
-    'summary.lines': 'Lines',
-    'summary.characters': 'Characters',
-    'summary.endings': 'Line endings',
-    'summary.longest': 'Longest line',
-    'summary.problems': 'Problems',
-    'summary.findings': 'Bidi / invisible',
-    'summary.ascii': 'ASCII only',
-    'summary.none': 'none',
-    'summary.yes': 'yes',
-    'summary.no': 'no',
-    'summary.bytes': '{n} bytes',
-    'summary.bomvalue': '{bytes} ({n} bytes at offset 0)',
-    'summary.longestvalue': 'line {line} ({n} characters)',
-    'detection.title': 'Why this format',
-    'detection.accepted': 'accepted',
-    'detection.rejected': 'turned down',
-    'detection.forced': 'forced by the user',
-    'detection.window': 'Detection looked at the first {n} bytes.',
-    'problems.title': 'Problems and notes',
-    'problems.none': 'No problems, no notes.',
-    'problems.at': 'line {line}, column {column}, offset {offset}',
-    'problems.omitted': '{n} more problems are counted but not listed.',
-    'notes.at': 'line {line}, offset {offset}',
-    'findings.title': 'Bidi controls and invisible characters',
-    'findings.help': 'Valid characters, so not counted as problems, that can make the text you see differ from what a compiler, an interpreter or a diff reads (the "Trojan Source" trick).',
-    'findings.none': 'No bidi controls, no invisible characters.',
-    'findings.omitted': '{n} more findings are counted but not listed.',
-    'finding.bidi_control': 'bidi control',
-    'finding.invisible_character': 'invisible character',
-    'tree.title': 'Structure',
-    'tree.mark': 'Byte order mark',
-    'tree.line': 'Line {n}',
-    'tree.chars': '{n} chars',
-    'tree.bytesat': '{n} bytes at {offset}',
-    'tree.noending': 'no ending',
-    'tree.loading': 'loading…',
-    'tree.more': '{n} more characters not listed',
-    'tree.units': 'units',
-    'tree.bad': 'bad unit',
-    'hex.title': 'Bytes',
-    'preview.title': 'Text preview',
-    'preview.help': 'The lines in view in the structure; U+FFFD marks bad units, control characters are shown as symbols.',
-    'preview.truncated': '… (cut)',
-    'json.title': 'Report (JSON, as textscope --json prints it)',
-    'formats.title': 'The formats',
-    'formats.intro': 'textscope tells six text formats apart. Each page explains one: its parts, its bytes, its mark, its lines, its problems and how detection recognises it.',
-    'fmt.parts': 'The parts of the file',
-    'fmt.encoding': 'How characters become bytes',
-    'fmt.mark': 'The mark and its ambiguities',
-    'fmt.lines': 'Lines and endings',
-    'fmt.end': 'The end of the file',
-    'fmt.problems': 'Problems that can occur',
-    'fmt.detection': 'How detection recognises it',
-    'fmt.variants': 'Variants',
-    'fmt.char': 'Character',
-    'fmt.cp': 'Code point',
-    'fmt.bytes': 'Bytes',
-    'fmt.units': 'Units',
-    'fmt.notmapped': 'not in the code page',
-    'fmt.sample': 'Sample',
-    'fmt.verdict': 'Verdict',
-    'fmt.problem': 'Problem',
-    'fmt.where': 'Where',
-    'fmt.generated': 'Every byte on this page was produced by the textscope core from real bytes when the page loaded.',
-    'insp.title': 'UTF-16 inspector and validator',
-    'insp.text': 'Text',
-    'insp.presets': 'Presets',
-    'insp.order': 'Byte order',
-    'insp.totals': '{cp} code points, {units} UTF-16 units, {bytes} bytes, {graphemes} graphemes',
-    'insp.plane': 'Plane',
-    'insp.derivation': 'Surrogate derivation',
-    'insp.validate': 'Validate hex units',
-    'insp.units': 'Units (hex, e.g. D83D DE00)',
-    'insp.valid': 'Well-formed UTF-16.',
-    'insp.first': 'First error: {class} at unit {pos}',
-    'insp.all': 'Every error',
-    'insp.position': 'Position',
-    'insp.class': 'Class',
-  },
-  es: {
-    'site.title': 'textscope',
-    'site.tagline': 'Qué es un archivo de texto y qué tiene de malo, hasta el byte.',
-    'nav.home': 'Explorador',
-    'nav.formats': 'Formatos',
-    'nav.utf16': 'Inspector UTF-16',
-    'nav.language': 'Idioma',
-    'open.button': 'Abrir un archivo…',
-    'open.drop': 'Suelte un archivo en cualquier parte de la página o ábralo con el botón. Se lee aquí, en su navegador, y no se envía a ninguna parte.',
-    'open.dropping': 'Suelte el archivo para analizarlo',
-    'explorer.title': 'Explorador',
-    'explorer.close': 'Cerrar el explorador',
-    'explorer.analysing': 'Analizando {name}…',
-    'explorer.progress': '{done} de {total}',
-    'explorer.cancel': 'Cancelar',
-    'explorer.cancelled': 'Análisis cancelado.',
-    'explorer.done': 'Analizados {size} en {ms} ms.',
-    'explorer.error': 'Error: {message}',
-    'summary.title': 'Resumen',
-    'summary.file': 'Archivo',
-    'summary.format': 'Formato',
-    'summary.encoding': 'Codificación / página de códigos',
-    'summary.bom': 'Marca de orden de bytes',
-    'summary.size': 'Tamaño',
-    'summary.lines': 'Líneas',
-    'summary.characters': 'Caracteres',
-    'summary.endings': 'Finales de línea',
-    'summary.longest': 'Línea más larga',
-    'summary.problems': 'Problemas',
-    'summary.findings': 'Bidi / invisibles',
-    'summary.ascii': 'Solo ASCII',
-    'summary.none': 'ninguna',
-    'summary.yes': 'sí',
-    'summary.no': 'no',
-    'summary.bytes': '{n} bytes',
-    'summary.bomvalue': '{bytes} ({n} bytes en la posición 0)',
-    'summary.longestvalue': 'línea {line} ({n} caracteres)',
-    'detection.title': 'Por qué este formato',
-    'detection.accepted': 'aceptado',
-    'detection.rejected': 'rechazado',
-    'detection.forced': 'forzado por el usuario',
-    'detection.window': 'La detección examinó los primeros {n} bytes.',
-    'problems.title': 'Problemas y notas',
-    'problems.none': 'Ningún problema, ninguna nota.',
-    'problems.at': 'línea {line}, columna {column}, posición {offset}',
-    'problems.omitted': 'Hay {n} problemas más contados pero no listados.',
-    'notes.at': 'línea {line}, posición {offset}',
-    'findings.title': 'Controles bidi y caracteres invisibles',
-    'findings.help': 'Caracteres válidos, que por eso no cuentan como problemas, pero que pueden hacer que el texto que usted ve no sea el que lee un compilador, un intérprete o un diff (el truco «Trojan Source»).',
-    'findings.none': 'Ningún control bidi, ningún carácter invisible.',
-    'findings.omitted': 'Hay {n} hallazgos más contados pero no listados.',
-    'finding.bidi_control': 'control bidi',
-    'finding.invisible_character': 'carácter invisible',
-    'tree.title': 'Estructura',
-    'tree.mark': 'Marca de orden de bytes',
-    'tree.line': 'Línea {n}',
-    'tree.chars': '{n} caract.',
-    'tree.bytesat': '{n} bytes en {offset}',
-    'tree.noending': 'sin final',
-    'tree.loading': 'cargando…',
-    'tree.more': '{n} caracteres más sin listar',
-    'tree.units': 'unidades',
-    'tree.bad': 'unidad errónea',
-    'hex.title': 'Bytes',
-    'preview.title': 'Vista previa del texto',
-    'preview.help': 'Las líneas visibles en la estructura; U+FFFD señala unidades erróneas, los caracteres de control se muestran como símbolos.',
-    'preview.truncated': '… (cortado)',
-    'json.title': 'Informe (JSON, tal como lo imprime textscope --json)',
-    'formats.title': 'Los formatos',
-    'formats.intro': 'textscope distingue seis formatos de texto. Cada página explica uno: sus partes, sus bytes, su marca, sus líneas, sus problemas y cómo lo reconoce la detección.',
-    'fmt.parts': 'Las partes del archivo',
-    'fmt.encoding': 'Cómo los caracteres se vuelven bytes',
-    'fmt.mark': 'La marca y sus ambigüedades',
-    'fmt.lines': 'Líneas y finales',
-    'fmt.end': 'El final del archivo',
-    'fmt.problems': 'Problemas que pueden aparecer',
-    'fmt.detection': 'Cómo lo reconoce la detección',
-    'fmt.variants': 'Variantes',
-    'fmt.char': 'Carácter',
-    'fmt.cp': 'Punto de código',
-    'fmt.bytes': 'Bytes',
-    'fmt.units': 'Unidades',
-    'fmt.notmapped': 'no está en la página de códigos',
-    'fmt.sample': 'Muestra',
-    'fmt.verdict': 'Veredicto',
-    'fmt.problem': 'Problema',
-    'fmt.where': 'Dónde',
-    'fmt.generated': 'Cada byte de esta página lo produjo el núcleo de textscope a partir de bytes reales al cargarse la página.',
-    'insp.title': 'Inspector y validador UTF-16',
-    'insp.text': 'Texto',
-    'insp.presets': 'Ejemplos',
-    'insp.order': 'Orden de bytes',
-    'insp.totals': '{cp} puntos de código, {units} unidades UTF-16, {bytes} bytes, {graphemes} grafemas',
-    'insp.plane': 'Plano',
-    'insp.derivation': 'Derivación de los sustitutos',
-    'insp.validate': 'Validar unidades hexadecimales',
-    'insp.units': 'Unidades (hex, p. ej. D83D DE00)',
-    'insp.valid': 'UTF-16 bien formado.',
-    'insp.first': 'Primer error: {class} en la unidad {pos}',
-    'insp.all': 'Todos los errores',
-    'insp.position': 'Posición',
-    'insp.class': 'Clase',
-  },
-};
+export const CATALOGUE = { en: EN, es: ES };
+export const LANGS = ['en', 'es'];
 
 const KEY = 'textscope-lang';
 const listeners = [];
 
-export function lang() {
-  let l = null;
-  try { l = localStorage.getItem(KEY); } catch { /* storage may be off */ }
-  if (l && CATALOGUE[l]) return l;
-  return (navigator.language || 'en').toLowerCase().startsWith('es') ? 'es' : 'en';
+function fromUrl() {
+  try {
+    const l = new URLSearchParams(window.location.search).get('lang');
+    return l && CATALOGUE[l] ? l : null;
+  } catch { return null; }
 }
+
+function stored() {
+  try {
+    const l = localStorage.getItem(KEY);
+    return l && CATALOGUE[l] ? l : null;
+  } catch { return null; }
+}
+
+let current = fromUrl() || stored() || ((navigator.language || 'en').toLowerCase().startsWith('es') ? 'es' : 'en');
+
+/** The page's language: 'en' or 'es'. */
+export function lang() { return current; }
 
 /** The string for key in the current language, {name} replaced from vars. */
 export function t(key, vars = {}) {
-  const s = CATALOGUE[lang()][key] ?? CATALOGUE.en[key] ?? key;
+  const s = CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 
-/** Sets every data-i18n text and attribute under root. */
+/** The current language's member of {en, es} (prose modules are written that way). */
+export function pick(both) { return both[current] ?? both.en; }
+
+/** A page's address in the current language (or in `l`), other parameters left out. */
+export function href(page, l = current) { return `${page}?lang=${l}`; }
+
+/** This page's own address with the language parameter set, other parameters kept. */
+function withLang(l) {
+  const u = new URL(window.location.href);
+  u.searchParams.set('lang', l);
+  return u;
+}
+
+/** Sets every data-i18n text and attribute under root, and <html lang>. */
 export function apply(root = document) {
-  document.documentElement.lang = lang();
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-attr]')) {
-    for (const pair of el.dataset.i18nAttr.split(',')) {
+  document.documentElement.lang = current;
+  for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of e.dataset.i18nAttr.split(',')) {
       const [attr, key] = pair.split(':');
-      el.setAttribute(attr.trim(), t(key.trim()));
+      e.setAttribute(attr.trim(), t(key.trim()));
     }
   }
+  for (const a of root.querySelectorAll('a[data-page-link]')) a.href = href(a.dataset.pageLink);
+}
+
+/** Writes the language into the address bar (replacing the entry: no new history step). */
+export function syncUrl() {
+  try { window.history.replaceState(window.history.state, '', withLang(current)); } catch { /* file: URLs */ }
 }
 
 export function setLang(l) {
-  if (!CATALOGUE[l]) return;
-  try { localStorage.setItem(KEY, l); } catch { /* ignore */ }
+  if (!CATALOGUE[l] || l === current) return;
+  current = l;
+  try { localStorage.setItem(KEY, l); } catch { /* storage may be off */ }
+  syncUrl();
   apply();
   for (const f of listeners) f(l);
 }
@@ -249,5 +80,5 @@ export function setLang(l) {
 /** Calls f after every language change (to re-render what code wrote). */
 export function onChange(f) { listeners.push(f); }
 
-/** A number in the current language's digits grouping. */
-export function num(n) { return Number(n).toLocaleString(lang() === 'es' ? 'es-ES' : 'en-US'); }
+/** A number in the current language's digit grouping. */
+export function num(n) { return Number(n).toLocaleString(current === 'es' ? 'es-ES' : 'en-US'); }

@@ -1,6 +1,7 @@
 //! `textscope utf16`: the UTF-16 inspector and validator (SPEC §8, I1–I3).
 //!
-//! `textscope utf16 TEXT` inspects a text; `--units "D83D 0041"` validates hex units;
+//! `textscope utf16 TEXT` inspects a text (`U+1F600`, or several such tokens, are code points:
+//! the characters themselves are inspected; `--literal` inspects the characters typed); `--units "D83D 0041"` validates hex units;
 //! `--bytes "3D D8 00 DE" --le|--be` pairs hex bytes into units and validates them. Each takes
 //! `--json`. Exit status: 0 well-formed, 1 not well-formed, 2 unparseable input.
 //!
@@ -30,12 +31,18 @@ pub const EXIT_UNPARSEABLE: u8 = 2;
     group(ArgGroup::new("input").required(true).args(["text", "units", "bytes"])),
     group(ArgGroup::new("order").args(["le", "be"])),
     after_help = "Exit status: 0 well-formed, 1 not well-formed, 2 unparseable input.\n\
-                  Examples:\n  textscope utf16 '😀A'\n  textscope utf16 --units 'D83D 0041'\n  \
+                  Examples:\n  textscope utf16 '😀A'\n  textscope utf16 U+1F600\n  \
+                  textscope utf16 --units 'D83D 0041'\n  \
                   textscope utf16 --bytes '3D D8 00 DE' --le --json"
 )]
 pub struct Utf16Args {
     /// Text to inspect: each code point's name, plane, UTF-16 units and bytes (SPEC I1).
+    /// Code points written U+XXXX (one or more, separated by spaces or commas) are read as
+    /// the characters they name.
     pub text: Option<String>,
+    /// Inspect TEXT as typed, even when it looks like U+XXXX code points.
+    #[arg(long, conflicts_with_all = ["units", "bytes"])]
+    pub literal: bool,
     /// Validate UTF-16 units written in hex, e.g. "D83D DE00", "0xD83D,0xDE00", "U+D83D" (I2).
     #[arg(long, value_name = "HEX")]
     pub units: Option<String>,
@@ -96,7 +103,23 @@ pub fn render(args: &Utf16Args, color: bool) -> Rendered {
         };
         (check_bytes(bytes, order), true)
     } else {
-        let ins = inspect(args.text.as_deref().unwrap_or(""));
+        let typed = args.text.as_deref().unwrap_or("");
+        let text = if args.literal {
+            Ok(typed.to_owned())
+        } else {
+            code_points(typed)
+        };
+        let text = match text {
+            Ok(t) => t,
+            Err(message) => {
+                return Rendered {
+                    stdout: String::new(),
+                    stderr: format!("textscope: {}\n", visible(&message)),
+                    status: EXIT_UNPARSEABLE,
+                }
+            }
+        };
+        let ins = inspect(&text);
         let stdout = if args.json {
             to_json(&JsonOut::Text(&ins))
         } else {
@@ -133,6 +156,48 @@ pub fn render(args: &Utf16Args, color: bool) -> Rendered {
         stderr: String::new(),
         status,
     }
+}
+
+/// The text to inspect for a TEXT argument: when every token (split at white space and commas)
+/// is `U+` and 1–6 hex digits, the characters those code points name; otherwise the argument
+/// itself. A surrogate (D800–DFFF) or a value above 10FFFF is an error: no character has it.
+pub fn code_points(arg: &str) -> Result<String, String> {
+    let tokens: Vec<&str> = arg
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let digits = |t: &str| -> Option<String> {
+        let head = t.get(..2)?;
+        let hex = t.get(2..)?;
+        (head.eq_ignore_ascii_case("U+")
+            && (1..=6).contains(&hex.len())
+            && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| hex.to_owned())
+    };
+    if tokens.is_empty() || !tokens.iter().all(|t| digits(t).is_some()) {
+        return Ok(arg.to_owned());
+    }
+    let mut out = String::new();
+    for t in tokens {
+        let hex = digits(t).unwrap_or_default();
+        let v = u32::from_str_radix(&hex, 16).map_err(|e| format!("{t}: {e}"))?;
+        match char::from_u32(v) {
+            Some(c) => out.push(c),
+            None if (0xD800..=0xDFFF).contains(&v) => {
+                return Err(format!(
+                    "U+{v:04X} is a surrogate, half of a UTF-16 pair, not the code point of a \
+                     character; check units with --units, or inspect the text as typed with --literal"
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "U+{v:X} is above U+10FFFF, the last code point; inspect the text as typed \
+                     with --literal"
+                ))
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The one-line error for input that is not hex units or bytes.
@@ -521,6 +586,31 @@ mod tests {
     }
 
     #[test]
+    fn code_points_typed_as_u_plus() {
+        assert_eq!(code_points("U+1F600").unwrap(), "😀");
+        assert_eq!(
+            code_points("u+41, U+00E9 U+10FFFF").unwrap(),
+            "Aé\u{10FFFF}"
+        );
+        // Anything else is text, inspected as typed.
+        assert_eq!(code_points("U+1F600 and more").unwrap(), "U+1F600 and more");
+        assert_eq!(code_points("U+").unwrap(), "U+");
+        assert_eq!(code_points("U+1234567").unwrap(), "U+1234567");
+        assert_eq!(code_points("").unwrap(), "");
+        assert!(code_points("U+D83D").unwrap_err().contains("surrogate"));
+        assert!(code_points("U+110000")
+            .unwrap_err()
+            .contains("above U+10FFFF"));
+        let r = run_args(&["U+1F600"]);
+        assert!(r.stdout.contains("D83D DE00"), "{}", r.stdout);
+        let r = run_args(&["--literal", "U+1F600"]);
+        assert!(r.stdout.contains("7 code points"), "{}", r.stdout);
+        let r = run_args(&["U+DC00"]);
+        assert_eq!(r.status, EXIT_UNPARSEABLE);
+        assert_eq!(r.stderr.lines().count(), 1);
+    }
+
+    #[test]
     fn clap_args_need_one_input_and_an_order_for_bytes() {
         assert!(parse(&[]).is_err());
         assert!(parse(&["A", "--units", "41"]).is_err());
@@ -530,6 +620,7 @@ mod tests {
         assert!(parse(&["A", "--be"]).is_err());
         assert!(parse(&["--le"]).is_err());
         assert!(parse(&["--bytes", "41 00", "--be"]).is_ok());
+        assert!(parse(&["--literal", "--units", "41"]).is_err()); // --literal goes with TEXT
     }
 
     #[test]
