@@ -2,7 +2,7 @@
 // language, built from their structured fields (kind, code_point, reason, bytes, figures, code),
 // never from the English `message` / `reason` the core writes for the CLI.
 import { m } from './messages.js';
-import { num } from './i18n.js';
+import { num, lang } from './i18n.js';
 
 const C0 = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'TAB', 'LF', 'VT', 'FF',
   'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB',
@@ -102,7 +102,9 @@ export function noteText(n) {
 
 /** A finding's sentence: its code point, the character's Unicode name, its kind. */
 export function findingText(f, name) {
-  return m('finding.msg', { cp: f.code_point, name: name || '', kind: m(`finding.${f.kind}`) }).replace('  ', ' ');
+  const why = m(`finding.why.${f.kind}`);
+  return m('finding.msg', { cp: f.code_point, name: name || '', kind: m(`finding.${f.kind}`), why: why.startsWith('finding.') ? '' : why })
+    .replace('  ', ' ').replace('; )', ')');
 }
 
 /** "48 %", "0.4 %", like the core's figures (detect.rs). */
@@ -110,7 +112,7 @@ export function pct(part, whole) {
   if (!whole) return '0 %';
   const p = (part * 100) / whole;
   const s = p >= 1 || p === 0 ? String(Math.floor(p)) : p.toFixed(1);
-  return `${s} %`;
+  return `${lang() === 'es' ? s.replace('.', ',') : s} %`;
 }
 
 const MARKS = { 'utf-8': 'EF BB BF', 'utf-16le': 'FF FE', 'utf-16be': 'FE FF', 'utf-32le': 'FF FE 00 00', 'utf-32be': '00 00 FE FF' };

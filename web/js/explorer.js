@@ -298,11 +298,22 @@ export class Explorer {
     this.hex.render();
   }
 
-  /** Brings the tree and hex panes into view (on a phone they are below the fold). */
+  /**
+   * Brings the tree and hex panes into view (on a phone they are below the fold), below the
+   * page's sticky header whatever its height.
+   */
   reveal() {
-    const main = this.root.querySelector('#ex-main');
-    const r = main.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > window.innerHeight) main.scrollIntoView({ block: 'start' });
+    const head = document.querySelector('header.site');
+    const pos = head ? getComputedStyle(head).position : '';
+    const top = pos === 'sticky' || pos === 'fixed' ? head.getBoundingClientRect().bottom : 0;
+    const main = this.root.querySelector('#ex-main').getBoundingClientRect();
+    const row = this.treeBox.querySelector('[aria-selected="true"]');
+    const r = row ? row.getBoundingClientRect() : main;
+    const b = this.hexBox.querySelector('.b.sel');
+    const h = b ? b.getBoundingClientRect() : r;
+    if (main.top < top || r.bottom > window.innerHeight || h.bottom > window.innerHeight) {
+      window.scrollBy({ top: main.top - top - 4, behavior: 'instant' });
+    }
   }
 
   // ---- preview ---------------------------------------------------------------------------

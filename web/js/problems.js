@@ -83,12 +83,15 @@ export const problemMethods = {
     if (r.findings_omitted > 0) items.push(el('li', { class: 'omitted' }, t('findings.omitted', { n: num(r.findings_omitted) })));
     if (!items.length) items.push(el('li', { class: 'none' }, t('findings.none')));
     this.findings.replaceChildren(...items);
+    if (!r.findings.length) this.findings.dataset.names = 'ready';
     if (!this.findingNames && r.findings.length) {
+      delete this.findings.dataset.names;
       const cps = [...new Set(r.findings.map((f) => f.code_point))];
       this.findingNames = new Map();
       names(cps.map((c) => parseInt(c.slice(2), 16))).then((labels) => {
         cps.forEach((c, k) => this.findingNames.set(c, labels[k]));
         if (this.report === r) this.renderFindings();
+        this.findings.dataset.names = 'ready';
       }).catch(() => {});
     }
   },
