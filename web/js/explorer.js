@@ -281,6 +281,7 @@ export class Explorer {
       dataset: { format: s.format, accepted: s.accepted, code: s.code || inferCode(s) || '', figures: JSON.stringify(s.figures || {}) },
     }, el('strong', {}, s.format), ` — ${s.accepted ? t('detection.accepted') : t('detection.rejected')}: `,
     el('span', { class: 'reason' }, stepText(s, r))));
+    if (!steps.length) steps.push(el('li', { class: 'empty' }, m('detection.empty')));
     this.steps.replaceChildren(...steps,
       el('li', { class: 'window' }, t('detection.window', { n: num(r.detection.window) })));
   }
