@@ -69,6 +69,8 @@ export class Explorer {
         el('summary', { dataset: { i18n: 'json.title' } }, t('json.title')), this.json),
     );
     this.cancelBtn.textContent = t('explorer.cancel');
+    this.treeBox.setAttribute('aria-label', t('tree.title'));
+    this.hexBox.setAttribute('aria-label', t('hex.title'));
     this.tree = new VScroll(this.treeBox, ROW, (i) => this.treeRow(i));
     this.tree.onRender = () => this.renderPreview();
     this.hex = new VScroll(this.hexBox, ROW, (i) => this.hexRow(i));
@@ -159,8 +161,8 @@ export class Explorer {
     this.sel = null;
     this.tree.setCount(0);
     this.hex.setCount(0);
+    this.searchReset();
     if (!again) {
-      this.searchReset();
       writeState({ sample: file.sample || null, at: this.restore ? this.restore.at : null });
     }
     this.root.dataset.state = 'analysing';
@@ -216,6 +218,8 @@ export class Explorer {
 
   rerender() {
     this.cancelBtn.textContent = t('explorer.cancel');
+    this.treeBox.setAttribute('aria-label', t('tree.title'));
+    this.hexBox.setAttribute('aria-label', t('hex.title'));
     this.renderTools();
     if (!this.report) return;
     this.status.textContent = t('explorer.done', { size: humanSize(this.report.size), ms: Math.round(this.ms) });

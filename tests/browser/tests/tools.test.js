@@ -184,6 +184,7 @@ for (const [w, h] of SIZES) {
       }
       assert.deepEqual(walk, [offsets[0], offsets[1], offsets[2], offsets[1], offsets[0]]);
       await inView(page, 'n / p');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling');
       // Not while typing.
       await page.focus('#search');
       await page.keyboard.press('n');
