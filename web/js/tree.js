@@ -165,12 +165,12 @@ export const treeMethods = {
         el('code', { class: 'cp' }, c.code_point || t('tree.bad')),
         el('span', { class: 'glyph' }, c.text),
         el('code', { class: 'bytes' }, c.bytes),
-        c.units ? el('span', { class: 'meta' }, `${t('tree.units')} ${c.units}`) : null,
         el('span', { class: 'off' }, m('tree.at', { offset: num(c.offset) })),
         c.problem ? el('span', { class: 'badge', dataset: { kind: c.problem } }, m(`kind.${c.problem}`)) : null,
         finding ? el('span', { class: 'badge finding', dataset: { kind: finding.kind } }, m(`finding.${finding.kind}`)) : null,
         gc ? el('span', { class: 'cat', dataset: { gc } }, categoryName(gc)) : null,
-        c.name ? el('span', { class: 'name' }, c.name) : null);
+        c.name ? el('span', { class: 'name', title: c.name }, c.name) : null,
+        c.units ? el('span', { class: 'meta' }, `${t('tree.units')} ${c.units}`) : null);
       e.setAttribute('aria-selected', String(this.sel?.kind === 'char' && this.sel.line === row.line && this.sel.index === row.index));
     } else {
       const d = this.details.get(row.line);
