@@ -48,12 +48,13 @@ export const toolMethods = {
     const mode = this.searchMode.value || 'text';
     this.searchMode.replaceChildren(el('option', { value: 'text' }, m('tools.text')), el('option', { value: 'hex' }, m('tools.hex')));
     this.searchMode.value = mode;
-    const known = [...READ_AS.formats, ...READ_AS.codepages];
+    const known = [...READ_AS.formats, 'legacy', ...READ_AS.codepages];
     const extra = this.readAs && !known.includes(this.readAs) ? [this.readAs] : [];
     this.readAsSelect.replaceChildren(
       el('option', { value: '' }, m('tools.detect')),
       el('optgroup', { label: m('tools.formats') }, ...READ_AS.formats.map((f) => el('option', { value: f }, f.toUpperCase()))),
-      el('optgroup', { label: m('tools.codepages') }, ...[...READ_AS.codepages, ...extra].map((c) => el('option', { value: c }, c))));
+      el('optgroup', { label: m('tools.codepages') }, el('option', { value: 'legacy' }, m('tools.legacy')),
+        ...[...READ_AS.codepages, ...extra].map((c) => el('option', { value: c }, c))));
     this.readAsSelect.value = this.readAs || '';
     if (this.hits) this.showHit();
   },

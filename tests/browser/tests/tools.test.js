@@ -76,8 +76,8 @@ for (const [w, h] of SIZES) {
       await open(page, SJIS);
       assert.deepEqual(await pageReport(page), cliReport(SJIS));
       const options = await page.$$eval('#read-as option', (l) => l.map((o) => o.value));
-      for (const v of ['', 'utf-8', 'utf-16le', 'utf-16be', 'utf-32le', 'utf-32be', 'windows-1252', 'Shift_JIS', 'gb18030']) assert.ok(options.includes(v), v);
-      for (const enc of ['windows-1252', 'utf-16le', 'utf-8']) {
+      for (const v of ['', 'utf-8', 'utf-16le', 'utf-16be', 'utf-32le', 'utf-32be', 'legacy', 'windows-1252', 'Shift_JIS', 'gb18030']) assert.ok(options.includes(v), v);
+      for (const enc of ['windows-1252', 'utf-16le', 'legacy', 'utf-8']) {
         await page.selectOption('#read-as', enc);
         await page.waitForFunction((e) => document.querySelector('#ex-root').dataset.state === 'done'
           && JSON.parse(document.querySelector('#report-json').textContent || '{}').detection?.forced === true
