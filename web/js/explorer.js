@@ -254,7 +254,7 @@ export class Explorer {
     const total = Object.values(r.problem_counts).reduce((a, b) => a + b, 0);
     add('file', 'summary.file', this.file.name, this.file.name);
     add('format', 'summary.format', r.format, r.format);
-    add('encoding', 'summary.encoding', r.detection.forced ? `${r.encoding} (${m('summary.readas', { name: this.readAs || r.encoding })})` : r.encoding, r.encoding);
+    add('encoding', 'summary.encoding', r.detection.forced ? `${r.encoding} (${m('summary.readas')})` : r.encoding, r.encoding);
     if ('language' in r) add('language', 'summary.language', r.language || m('summary.unknownlang'), r.language);
     if (typeof r.detection.confidence === 'number') {
       add('confidence', 'summary.confidence', `${num(Math.round(r.detection.confidence * 100))} %`, r.detection.confidence);
