@@ -171,7 +171,7 @@ export const toolMethods = {
     const info = await this.line(h.line);
     const q = this.searchInput.value;
     if (this.expandable(info)) {
-      const d = await this.details_(h.line);
+      const d = await this.lineChars(h.line);
       let text = '';
       const starts = [];
       for (const c of d.chars) { starts.push(text.length); text += c.text; }

@@ -95,7 +95,7 @@ export const treeMethods = {
   expandable(info) { return info && (info.non_ascii || info.problems.length > 0); },
 
   /** The characters of line n (up to DETAIL_CHARS), with their Unicode names. */
-  async details_(n) {
+  async lineChars(n) {
     if (this.details.has(n)) return this.details.get(n);
     const msg = await this.request({ type: 'lines', first: n, last: n, maxChars: DETAIL_CHARS, maxText: 0 });
     const line = msg.structure.lines[0];
@@ -112,7 +112,7 @@ export const treeMethods = {
 
   async expand(n) {
     if (this.expanded.includes(n)) return this.details.get(n);
-    const line = await this.details_(n);
+    const line = await this.lineChars(n);
     if (!line || this.expanded.includes(n)) return line;
     this.expanded.push(n);
     this.expanded.sort((a, b) => a - b);

@@ -38,8 +38,18 @@ async function fresh(w, h, lang, errors) {
   const page = await newPage(context, errors);
   await page.setViewportSize({ width: w, height: h });
   await page.goto(server.url);
-  await page.selectOption('#lang', lang);
+  await useLang(page, lang);
   return page;
+}
+
+/** The page's language: the switch if the page has one, else the address (`?lang=`). */
+async function useLang(page, lang) {
+  if (await page.$('select#lang')) await page.selectOption('#lang', lang);
+  else {
+    const u = new URL(page.url());
+    u.searchParams.set('lang', lang);
+    await page.goto(u.href);
+  }
 }
 
 async function open(page, file) {
@@ -174,7 +184,7 @@ for (const [w, h] of SIZES) {
       await page.selectOption('#problem-filter', '');
       // n / p walk the problems in file order, from the selection.
       const offsets = cli.problems.map((p) => p.offset).sort((a, b) => a - b);
-      await page.click('#file-name');
+      await page.evaluate(() => document.activeElement?.blur());
       const walk = [];
       for (const key of ['n', 'n', 'n', 'p', 'p']) {
         const before = await page.getAttribute('#ex-root', 'data-sel-start');
