@@ -24,3 +24,4 @@ async function cards() {
   document.body.dataset.examples = 'ready';
 }
 cards();
+import('./samples.js').then((s) => s.mountSamples());

@@ -24,6 +24,7 @@ export class VScroll {
     this.layer.className = 'vs-layer';
     box.replaceChildren(this.spacer, this.layer);
     this.onRender = null;
+    this.beforeRender = null;
     let pending = false;
     box.addEventListener('scroll', () => {
       if (pending) return;
@@ -60,6 +61,7 @@ export class VScroll {
     }
     first = Math.max(0, Math.min(first, Math.max(0, this.n - 1)));
     const last = Math.min(this.n, first + vis + OVERSCAN);
+    if (this.beforeRender) this.beforeRender(first, last);
     const rows = [];
     for (let i = first; i < last; i++) rows.push(this.renderRow(i));
     this.layer.style.transform = `translateY(${layerTop}px)`;

@@ -157,6 +157,8 @@ pub struct Response {
     pub content_type: &'static str,
     /// Body (not sent for HEAD).
     pub body: Vec<u8>,
+    /// A file under the content-hashed asset directory (site::ASSETS): cached for ever.
+    pub immutable: bool,
 }
 
 impl Response {
@@ -165,7 +167,18 @@ impl Response {
             status,
             content_type: "text/plain; charset=utf-8",
             body: format!("{status} {}: {text}\n", reason(status)).into_bytes(),
+            immutable: false,
         }
+    }
+}
+
+/// `immutable` for the content-hashed assets (their address changes with their bytes), else
+/// `no-cache`: the pages, and the same files at their plain paths, are revalidated every time.
+pub fn cache_control(r: &Response) -> &'static str {
+    if r.immutable && r.status == 200 {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
     }
 }
 
@@ -297,6 +310,7 @@ pub fn answer(head: &str) -> (Response, bool) {
                 status: 200,
                 content_type: f.content_type,
                 body: f.bytes.to_vec(),
+                immutable: f.immutable,
             },
             is_head,
         ),
@@ -339,11 +353,12 @@ fn respond(
          Content-Security-Policy: {CSP}\r\nX-Content-Type-Options: nosniff\r\n\
          Referrer-Policy: no-referrer\r\nX-Frame-Options: DENY\r\n\
          Cross-Origin-Opener-Policy: same-origin\r\nCross-Origin-Resource-Policy: same-origin\r\n\
-         Cache-Control: no-cache\r\nConnection: close\r\n",
+         Cache-Control: {}\r\nConnection: close\r\n",
         r.status,
         reason(r.status),
         r.content_type,
-        r.body.len()
+        r.body.len(),
+        cache_control(r)
     );
     if r.status == 405 {
         head.push_str("Allow: GET, HEAD\r\n");

@@ -22,6 +22,30 @@ before(async () => {
 });
 after(async () => { await context?.close(); server?.stop(); });
 
+/**
+ * The detection steps the page shows against the CLI's: same formats, verdicts and figures;
+ * each sentence built from the step's code and figures, so it names the same numbers as the
+ * core's English reason (grouping separators aside) in either language.
+ */
+export async function checkSteps(p, expected, name) {
+  const steps = await p.$$eval('#detection li[data-format]', (l) => l.map((e) => ({
+    format: e.dataset.format, accepted: e.dataset.accepted === 'true', figures: JSON.parse(e.dataset.figures),
+    code: e.dataset.code, reason: e.querySelector('.reason').textContent,
+  })));
+  const want = expected.detection.steps;
+  assert.deepEqual(steps.map(({ format, accepted, figures }) => ({ format, accepted, figures })),
+    want.map(({ format, accepted, figures }) => ({ format, accepted, figures })), `${name}: detection`);
+  const numbers = (s) => (s.replace(/(\d)[.,\u00a0\u202f](?=\d)/g, '$1').match(/\d+/g) || []).map(Number).sort((a, b) => a - b);
+  for (const [i, s] of steps.entries()) {
+    assert.ok(s.code, `${name}: step ${i} has a code`);
+    if (want[i].code) assert.equal(s.code, want[i].code, `${name}: step ${i} code`);
+    const mine = numbers(s.reason);
+    for (const n of numbers(want[i].reason.replace(/[0-9A-F]{2}( [0-9A-F]{2})+|U\+[0-9A-F]+|[0-9A-F]{4}/g, ''))) {
+      assert.ok(mine.includes(n), `${name}: step ${i} "${s.reason}" names ${n} like "${want[i].reason}"`);
+    }
+  }
+}
+
 const WORKED = ['f1.txt', 'f2-notes-utf16le.txt', 'f3-utf32le.txt', 'f4.txt', 'f5-utf32le-bad-units.txt', 'f6.txt'];
 
 test('worked files F1–F6, dropped, show what the CLI reports', async () => {
@@ -35,8 +59,7 @@ test('worked files F1–F6, dropped, show what the CLI reports', async () => {
     for (const k of ['format', 'encoding', 'bom', 'size', 'lines', 'characters', 'endings', 'longest_line', 'ascii']) {
       assert.deepEqual(s[k], expected[k], `${name}: ${k}`);
     }
-    const steps = await page.$$eval('#detection li[data-format]', (l) => l.map((e) => e.querySelector('.reason').textContent));
-    assert.deepEqual(steps, expected.detection.steps.map((x) => x.reason), `${name}: detection`);
+    await checkSteps(page, expected, name);
     const problems = await page.$$eval('#problems a.problem', (l) => l.length);
     assert.equal(problems, expected.problems.length, `${name}: problems listed`);
   }
@@ -111,11 +134,12 @@ test('a line beyond ASCII expands to its characters; the hex view follows', asyn
 test('a problem is a link to its place in the tree and the hex view', async () => {
   await pickFile(page, path.join(DATA, 'f4.txt'));
   await waitDone(page);
-  assert.equal(await page.textContent('#problems a.problem .kind'), 'unpaired_surrogate');
+  assert.equal(await page.getAttribute('#problems a.problem', 'data-kind'), 'unpaired_surrogate');
+  assert.equal(await page.textContent('#problems details[data-kind="unpaired_surrogate"] .kind'), 'unpaired surrogate');
   await page.click('#problems a.problem');
   await page.waitForSelector('#tree .row.char[aria-selected="true"]');
   const row = await page.$eval('#tree .row.char[aria-selected="true"]', (r) => ({
-    bytes: r.querySelector('.bytes').textContent, badge: r.querySelector('.badge')?.textContent, glyph: r.querySelector('.glyph').textContent,
+    bytes: r.querySelector('.bytes').textContent, badge: r.querySelector('.badge')?.dataset.kind, glyph: r.querySelector('.glyph').textContent,
   }));
   assert.deepEqual(row, { bytes: '3D D8', badge: 'unpaired_surrogate', glyph: '\uFFFD' });
   const sel = await page.$$eval('#hex .b.sel', (c) => c.map((e) => Number(e.dataset.off)));

@@ -32,7 +32,8 @@ const TROJAN = [
   '',
 ].join('\n');
 
-function findingRows(p) {
+async function findingRows(p) {
+  await p.waitForSelector('#findings[data-names="ready"]');
   return p.$$eval('#findings a.finding', (l) => l.map((a) => ({
     kind: a.dataset.kind, offset: Number(a.dataset.offset), line: Number(a.dataset.line),
     column: Number(a.dataset.column), code_point: a.querySelector('.cp').textContent,
@@ -74,7 +75,7 @@ test('findings are listed apart from problems, where textscope --json puts them'
   assert.equal(await page.$$eval('#problems a.finding, #findings a.problem', (l) => l.length), 0);
   // Visibly apart: the kinds are coloured differently, the bytes tinted differently.
   const colour = (sel) => page.$eval(sel, (e) => getComputedStyle(e).color);
-  assert.notEqual(await colour('#findings a.finding .kind'), await colour('#problems a.problem .kind'));
+  assert.notEqual(await colour('#findings a.finding .kind'), await colour('#problems details.group .kind'));
   const tint = (off) => page.$eval(`#hex .b[data-off="${off}"]`, (e) => ({ cls: e.className, bg: getComputedStyle(e).backgroundColor }));
   const fcell = await tint(43);
   const pcell = await tint(cli.problems[0].offset);
@@ -92,7 +93,7 @@ test('a finding is a link to its character in the tree and its bytes in the hex 
     await page.waitForFunction((cp) => document.querySelector('#tree .row.char[aria-selected="true"] .cp')?.textContent === cp, f.code_point);
     const row = await page.$eval('#tree .row.char[aria-selected="true"]', (r) => ({
       line: Number(r.dataset.line), cp: r.querySelector('.cp').textContent, glyph: r.querySelector('.glyph').textContent,
-      bytes: r.querySelector('.bytes').textContent, badge: r.querySelector('.badge.finding')?.textContent,
+      bytes: r.querySelector('.bytes').textContent, badge: r.querySelector('.badge.finding')?.dataset.kind,
     }));
     assert.deepEqual(row, { line: f.line, cp: f.code_point, glyph: `[${f.code_point}]`, bytes: f.bytes, badge: f.kind });
     const sel = await page.$$eval('#hex .b.sel', (c) => c.map((e) => Number(e.dataset.off)));

@@ -1,0 +1,202 @@
+// Sentences for the report's problems, notes, findings and detection steps, in the page's
+// language, built from their structured fields (kind, code_point, reason, bytes, figures, code),
+// never from the English `message` / `reason` the core writes for the CLI.
+import { m } from './messages.js';
+import { num, lang } from './i18n.js';
+
+const C0 = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'TAB', 'LF', 'VT', 'FF',
+  'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB',
+  'ESC', 'FS', 'GS', 'RS', 'US'];
+
+/** The short name of a control character (C0 names, DEL, NEL, C1). */
+export function controlName(v) {
+  if (v < 0x20) return C0[v];
+  if (v === 0x7f) return 'DEL';
+  if (v === 0x85) return 'NEL';
+  return 'C1';
+}
+
+const hexBytes = (s) => (s ? s.split(' ').map((h) => parseInt(h, 16)) : []);
+
+/** The value of the first unit of `bytes` in `format` (UTF-16/32), for surrogate messages. */
+export function unitOf(bytes, format) {
+  const b = hexBytes(bytes);
+  if (format === 'utf-16le') return b[0] | (b[1] << 8);
+  if (format === 'utf-16be') return (b[0] << 8) | b[1];
+  if (format === 'utf-32le') return (b[0] | (b[1] << 8) | (b[2] << 16)) + b[3] * 0x1000000;
+  if (format === 'utf-32be') return b[0] * 0x1000000 + ((b[1] << 16) | (b[2] << 8) | b[3]);
+  return null;
+}
+
+/** The code point of a one-character problem: its `code_point`, else decoded from its bytes. */
+export function codePointOf(p, format) {
+  if (p.code_point) return parseInt(p.code_point.slice(2), 16);
+  const b = hexBytes(p.bytes);
+  if (format === 'utf-8') {
+    if (b.length === 1) return b[0];
+    if (b.length === 2) return ((b[0] & 0x1f) << 6) | (b[1] & 0x3f);
+    if (b.length === 3) return ((b[0] & 0x0f) << 12) | ((b[1] & 0x3f) << 6) | (b[2] & 0x3f);
+    return null;
+  }
+  const u = unitOf(p.bytes, format);
+  return u ?? (b.length === 1 ? b[0] : null);
+}
+
+export const cpLabel = (v) => `U+${v.toString(16).toUpperCase().padStart(4, '0')}`;
+const hex4 = (v, w) => v.toString(16).toUpperCase().padStart(w, '0');
+
+const ENDING_BYTES = { '0D 0A': 'CRLF', '0A': 'LF', '0D': 'CR', 'C2 85': 'NEL', '85': 'NEL', 'E2 80 A8': 'LS', 'E2 80 A9': 'PS' };
+const ENDING_NAME = { lf: 'LF', crlf: 'CRLF', cr: 'CR', nel: 'NEL', ls: 'LS', ps: 'PS' };
+
+/** The ending a mixed_line_endings problem points at, from its bytes in any format. */
+function endingOf(bytes) {
+  const b = hexBytes(bytes).filter((x) => x !== 0);
+  const key = b.map((x) => hex4(x, 2)).join(' ');
+  if (ENDING_BYTES[key]) return ENDING_BYTES[key];
+  if (b.length === 2 && b[0] === 0x20 && b[1] === 0x28) return 'LS';
+  if (b.length === 2 && b[0] === 0x20 && b[1] === 0x29) return 'PS';
+  if (b.length === 2 && b[0] === 0x28 && b[1] === 0x20) return 'LS';
+  if (b.length === 2 && b[0] === 0x29 && b[1] === 0x20) return 'PS';
+  return key;
+}
+
+/** A problem's sentence in the page's language. */
+export function problemText(p, report) {
+  const f = report.format;
+  switch (p.kind) {
+    case 'unpaired_surrogate': {
+      const u = codePointOf(p, f);
+      if (f.startsWith('utf-32')) return m('msg.surrogate32', { u: hex4(u, 8) });
+      return m(u >= 0xd800 && u < 0xdc00 ? 'msg.high' : 'msg.low', { u: hex4(u, 4) });
+    }
+    case 'nul': return m('msg.nul');
+    case 'control_character': {
+      const v = codePointOf(p, f);
+      return v === null ? m('kind.control_character') : m('msg.control', { cp: cpLabel(v), name: controlName(v) });
+    }
+    case 'bom_in_text': return m('msg.bom');
+    case 'truncated_character': return m('msg.truncated', { n: hexBytes(p.bytes).length });
+    case 'invalid_code_point': {
+      const u = codePointOf(p, f);
+      return m('msg.above', { u: hex4(u ?? 0, 8) });
+    }
+    case 'invalid_utf8':
+      return m('msg.utf8', { reason: p.reason ? m(`reason.${p.reason}`) : p.bytes });
+    case 'unmapped_byte': return m('msg.unmapped');
+    case 'mixed_line_endings': {
+      const counts = Object.entries(report.endings).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+      const common = counts.length ? ENDING_NAME[counts[0][0]] : '';
+      return m('msg.mixed', {
+        ending: endingOf(p.bytes), common,
+        counts: counts.map(([k, n]) => `${ENDING_NAME[k]} ${num(n)}`).join(', '),
+      });
+    }
+    default: return m(`kind.${p.kind}`);
+  }
+}
+
+export function noteText(n) {
+  if (n.kind === 'no_final_line_ending') return m('msg.nofinal', { line: num(n.line) });
+  return m(`kind.${n.kind}`);
+}
+
+/** A finding's sentence: its code point, the character's Unicode name, its kind. */
+export function findingText(f, name) {
+  const why = m(`finding.why.${f.kind}`);
+  return m('finding.msg', { cp: f.code_point, name: name || '', kind: m(`finding.${f.kind}`), why: why.startsWith('finding.') ? '' : why })
+    .replace('  ', ' ').replace('; )', ')');
+}
+
+/** "48 %", "0.4 %", like the core's figures (detect.rs). */
+export function pct(part, whole) {
+  if (!whole) return '0 %';
+  const p = (part * 100) / whole;
+  const s = p >= 1 || p === 0 ? String(Math.floor(p)) : p.toFixed(1);
+  return `${lang() === 'es' ? s.replace('.', ',') : s} %`;
+}
+
+const MARKS = { 'utf-8': 'EF BB BF', 'utf-16le': 'FF FE', 'utf-16be': 'FE FF', 'utf-32le': 'FF FE 00 00', 'utf-32be': '00 00 FE FF' };
+
+/**
+ * Today's reports carry no `code`: it is recognised from the core's English reason, so that
+ * a Spanish page says the same thing in Spanish. Unknown reasons stay without a code.
+ */
+export function inferCode(s) {
+  const r = s.reason || '';
+  const rules = [
+    [/^forced/, 'forced'],
+    [/^byte order mark .*the 00 00 after it/, 'bom16'],
+    [/^byte order mark .* but .* not Unicode scalar values/, 'bom_non_scalar'],
+    [/^byte order mark .*, but binary/, 'bom_but_binary'],
+    [/^byte order mark/, 'bom'],
+    [/^no byte above 7F/, 'ascii'],
+    [/valid multi-byte sequences, none invalid/, 'valid_multibyte'],
+    [/within one in ten/, 'invalid_within_tolerance'],
+    [/at most one in ten is tolerated/, 'too_many_invalid'],
+    [/^binary: (U\+0000|byte 00)/, 'nul_share'],
+    [/^binary: control/, 'control_share'],
+    [/^all \d+ units are Unicode scalar values/, 'all_scalar_values'],
+    [/units are not Unicode scalar values/, 'non_scalar_units'],
+    [/no whole unit/, 'no_whole_unit'],
+    [/at least 25 % needed/, 'zero_share_too_low'],
+    [/at most one in twenty/, 'zeros_on_wrong_side'],
+    [/first eight units is above 00FF/, 'first_units_not_latin'],
+    [/the first units are ≤ 00FF/, 'zero_pattern'],
+    [/^not binary; code page/, 'legacy_not_binary'],
+  ];
+  for (const [re, code] of rules) if (re.test(r)) return code;
+  return null;
+}
+
+function binaryWhy(fg) {
+  if ('nul_bytes' in fg && !('characters' in fg)) {
+    if (fg.nul_bytes * 100 > fg.bytes) return m('step.nul_share_bytes', { p: pct(fg.nul_bytes, fg.bytes), n: num(fg.nul_bytes), of: num(fg.bytes) });
+    return m('step.control_share_bytes', { p: pct(fg.control_bytes, fg.bytes), n: num(fg.control_bytes), of: num(fg.bytes) });
+  }
+  if ((fg.nul || 0) * 100 > (fg.characters || 0)) return m('step.nul_share', { p: pct(fg.nul, fg.characters), n: num(fg.nul), of: num(fg.characters) });
+  return m('step.control_share', { p: pct(fg.control_characters || 0, fg.characters), n: num(fg.control_characters || 0), of: num(fg.characters || 0) });
+}
+
+/** A detection step's sentence in the page's language, from `code` and `figures`. */
+export function stepText(s, report) {
+  const fg = s.figures || {};
+  const code = s.code || inferCode(s);
+  const be = s.format === 'utf-16be';
+  const sides = { hi: m(be ? 'side.even' : 'side.odd'), lo: m(be ? 'side.odd' : 'side.even') };
+  const enc = s.accepted ? report.encoding : (s.encoding || report.encoding);
+  const mark = MARKS[s.format] || '';
+  switch (code) {
+    case 'bom': return m('step.bom', { mark });
+    case 'bom16': return m('step.bom16');
+    case 'bom_non_scalar':
+      return m('step.bom_non_scalar', { mark, bad: num(fg.non_scalar_units), units: num(fg.units), p: pct(fg.non_scalar_units, fg.units) });
+    case 'bom_but_binary': return m('step.bom_but_binary', { mark, why: binaryWhy(fg) });
+    case 'forced': return m('step.forced');
+    case 'ascii': return m('step.ascii');
+    case 'valid_multibyte': return m('step.valid_multibyte', { valid: num(fg.valid_multibyte) });
+    case 'invalid_within_tolerance':
+    case 'too_many_invalid':
+      return m(`step.${code}`, { valid: num(fg.valid_multibyte), invalid: num(fg.invalid_sequences) });
+    case 'nul_share': case 'control_share': case 'legacy_binary_bytes':
+      return code === 'legacy_binary_bytes' ? m('step.legacy_binary_bytes', { why: binaryWhy(fg) }) : binaryWhy(fg);
+    case 'all_scalar_values': return m('step.all_scalar_values', { units: num(fg.units) });
+    case 'non_scalar_units':
+      if (s.reason && /^byte order mark/.test(s.reason)) return stepText({ ...s, code: 'bom_non_scalar' }, report);
+      return m('step.non_scalar_units', { bad: num(fg.non_scalar_units), units: num(fg.units), p: pct(fg.non_scalar_units, fg.units) });
+    case 'no_whole_unit': return m('step.no_whole_unit');
+    case 'zero_share_too_low': return m('step.zero_share_too_low', { p: pct(fg.high_zero_bytes, fg.high_bytes), ...sides });
+    case 'zeros_on_wrong_side':
+      return m('step.zeros_on_wrong_side', { low: num(fg.low_zero_bytes), high: num(fg.high_zero_bytes), ...sides });
+    case 'first_units_not_latin': return m('step.first_units_not_latin');
+    case 'zero_pattern':
+      return m('step.zero_pattern', { p: pct(fg.high_zero_bytes, fg.high_bytes), low: num(fg.low_zero_bytes), ...sides });
+    case 'legacy_not_binary': case 'iso2022_escapes': case 'legacy_scored':
+      return m(`step.${code}`, { encoding: enc });
+    case 'utf16_plausible': case 'utf16_less_plausible': case 'utf16_ill_formed':
+      return m(`step.${code}`);
+    default: {
+      const parts = Object.entries(fg).map(([k, v]) => `${m(`fig.${k}`) === `fig.${k}` ? k : m(`fig.${k}`)} ${num(v)}`);
+      return parts.length ? m('step.generic', { figures: parts.join(', ') }) : m('step.generic_none');
+    }
+  }
+}
