@@ -36,14 +36,12 @@ async function fresh(w, h, lang, errors, q = '') {
   return page;
 }
 
-/** The page's language: the switch if the page has one, else the address (`?lang=`). */
+/** The page's language, through the address (`?lang=`). */
 async function useLang(page, lang) {
-  if (await page.$('select#lang')) await page.selectOption('#lang', lang);
-  else {
-    const u = new URL(page.url());
-    u.searchParams.set('lang', lang);
-    await page.goto(u.href);
-  }
+  // The switch folds into the menu on a phone; the address works at every width.
+  const u = new URL(page.url());
+  u.searchParams.set('lang', lang);
+  await page.goto(u.href);
 }
 
 async function open(page, file) {
