@@ -44,6 +44,7 @@
 
 mod analyzer;
 pub mod chars;
+pub mod class;
 mod decode;
 mod detect;
 mod fast;
@@ -51,6 +52,7 @@ mod finding;
 mod format;
 pub mod index;
 pub mod json;
+pub mod lines;
 pub mod preview;
 mod problem;
 mod report;
@@ -61,6 +63,7 @@ pub mod utf16;
 pub use analyzer::{
     analyze, detect_window, Analyzer, Options, Segment, SegmentError, UnknownEncoding,
 };
+pub use class::{control_name, is_control_problem, EndingKind};
 pub use detect::WINDOW;
 pub use fast::Kernel;
 pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
@@ -68,7 +71,6 @@ pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
 pub use report::{
-    Detection, EndingKind, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
+    Detection, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
 };
 pub use structure::{structure_of, Structure, StructureBuilder, StructureOptions};
-pub use tracker::{control_name, is_control_problem};

@@ -92,59 +92,7 @@ pub struct LongestLine {
     pub characters: u64,
 }
 
-/// Kinds of line ending (L1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndingKind {
-    /// U+000A.
-    Lf,
-    /// U+000D U+000A.
-    Crlf,
-    /// U+000D alone.
-    Cr,
-    /// U+0085.
-    Nel,
-    /// U+2028.
-    Ls,
-    /// U+2029.
-    Ps,
-}
-
-impl EndingKind {
-    /// All kinds, in the order of the report's `endings` object.
-    pub const ALL: [EndingKind; 6] = [
-        EndingKind::Lf,
-        EndingKind::Crlf,
-        EndingKind::Cr,
-        EndingKind::Nel,
-        EndingKind::Ls,
-        EndingKind::Ps,
-    ];
-
-    /// Upper-case label for people ("CRLF").
-    pub fn label(self) -> &'static str {
-        match self {
-            EndingKind::Lf => "LF",
-            EndingKind::Crlf => "CRLF",
-            EndingKind::Cr => "CR",
-            EndingKind::Nel => "NEL",
-            EndingKind::Ls => "LS",
-            EndingKind::Ps => "PS",
-        }
-    }
-
-    /// The JSON name ("crlf").
-    pub fn name(self) -> &'static str {
-        match self {
-            EndingKind::Lf => "lf",
-            EndingKind::Crlf => "crlf",
-            EndingKind::Cr => "cr",
-            EndingKind::Nel => "nel",
-            EndingKind::Ls => "ls",
-            EndingKind::Ps => "ps",
-        }
-    }
-}
+pub use crate::class::EndingKind;
 
 /// Counts of line endings by kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

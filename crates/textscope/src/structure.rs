@@ -1,12 +1,11 @@
 //! The structure of a line range (S1), decoded again from a checkpoint of the sparse index (S2).
 
+use crate::class::{class_of, Class, EndingKind};
 use crate::decode::{Bad, Decoder, Sink};
 use crate::format::{hex, Format};
 use crate::index::LineIndex;
 use crate::preview::push_visible;
 use crate::problem::ProblemKind;
-use crate::report::EndingKind;
-use crate::tracker::is_control_problem;
 use serde::{Deserialize, Serialize};
 
 /// Limits that keep a structure small whatever the file.
@@ -408,14 +407,11 @@ impl Sink for LineSink {
             self.end_line(kind, offset, bytes);
             return;
         }
-        let problem = if c == '\0' {
-            Some(ProblemKind::Nul)
-        } else if is_control_problem(c) {
-            Some(ProblemKind::ControlCharacter)
-        } else if c == '\u{FEFF}' {
-            Some(ProblemKind::BomInText)
-        } else {
-            None
+        let problem = match class_of(c) {
+            Class::Nul => Some(ProblemKind::Nul),
+            Class::Control => Some(ProblemKind::ControlCharacter),
+            Class::ByteOrderMark => Some(ProblemKind::BomInText),
+            _ => None,
         };
         self.add(Some(c), offset, bytes, problem);
     }

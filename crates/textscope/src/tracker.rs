@@ -3,6 +3,7 @@
 //! The tracker sees every decoded character once. Its state is a handful of counters plus the
 //! itemised problems (capped per kind), so memory does not grow with the file.
 
+use crate::class::{control_name, is_control_problem};
 use crate::decode::{Bad, Sink};
 use crate::finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 use crate::format::{hex, Format};
@@ -18,12 +19,6 @@ pub(crate) struct EndingSite {
     pub offset: u64,
     pub bytes: [u8; 8],
     pub len: u8,
-}
-
-/// P3's set: C0 other than TAB, LF, FF, CR (VT is one); DEL; C1 other than NEL.
-#[inline]
-pub fn is_control_problem(c: char) -> bool {
-    matches!(c, '\u{1}'..='\u{8}' | '\u{B}' | '\u{E}'..='\u{1F}' | '\u{7F}' | '\u{80}'..='\u{84}' | '\u{86}'..='\u{9F}')
 }
 
 #[derive(Clone, Debug)]
@@ -437,22 +432,6 @@ impl Tracker {
                 message,
             });
         }
-    }
-}
-
-/// The name of a control character, for messages.
-pub fn control_name(c: char) -> &'static str {
-    const C0: [&str; 32] = [
-        "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "TAB", "LF", "VT", "FF",
-        "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM",
-        "SUB", "ESC", "FS", "GS", "RS", "US",
-    ];
-    match c as u32 {
-        v @ 0..=0x1F => C0.get(v as usize).copied().unwrap_or("control"),
-        0x7F => "DEL",
-        0x85 => "NEL",
-        0x80..=0x9F => "C1 control",
-        _ => "control",
     }
 }
 
