@@ -224,7 +224,12 @@ pub fn is_noncharacter(c: char) -> bool {
 
 /// "U+00E9": the notation for a code point (four hex digits at least).
 pub fn code_point(c: char) -> String {
-    format!("U+{:04X}", c as u32)
+    code_point_of(c as u32)
+}
+
+/// "U+D83D": the same notation for any value, a unit that is no character included.
+pub fn code_point_of(v: u32) -> String {
+    format!("U+{v:04X}")
 }
 
 #[cfg(test)]

@@ -89,10 +89,11 @@ pub struct FindingCounts {
 }
 
 impl FindingCounts {
-    pub(crate) fn from_array([bidi_control, invisible_character]: [u64; 2]) -> FindingCounts {
-        FindingCounts {
-            bidi_control,
-            invisible_character,
+    /// The count of one kind, to add to (an exhaustive match: a new kind must have a field).
+    pub(crate) fn get_mut(&mut self, kind: FindingKind) -> &mut u64 {
+        match kind {
+            FindingKind::BidiControl => &mut self.bidi_control,
+            FindingKind::InvisibleCharacter => &mut self.invisible_character,
         }
     }
 

@@ -53,6 +53,7 @@ mod format;
 pub mod index;
 pub mod json;
 pub mod lines;
+mod message;
 pub mod preview;
 mod problem;
 mod report;

@@ -123,6 +123,10 @@ pub struct Problem {
     pub column: u64,
     /// The raw bytes, as upper-case hex pairs ("3D D8").
     pub bytes: String,
+    /// The character or unit the problem is about, "U+0000" (P1 and P6: the unit; P2, P3,
+    /// P4: the character); absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub code_point: Option<String>,
     /// For P7, why the subpart is ill-formed.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub reason: Option<Utf8Reason>,

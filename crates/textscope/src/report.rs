@@ -119,14 +119,15 @@ impl Endings {
         }
     }
 
-    pub(crate) fn from_array(a: [u64; 6]) -> Endings {
-        Endings {
-            lf: a[0],
-            crlf: a[1],
-            cr: a[2],
-            nel: a[3],
-            ls: a[4],
-            ps: a[5],
+    /// The count for one kind, to add to (an exhaustive match: a new kind must have a field).
+    pub(crate) fn get_mut(&mut self, kind: EndingKind) -> &mut u64 {
+        match kind {
+            EndingKind::Lf => &mut self.lf,
+            EndingKind::Crlf => &mut self.crlf,
+            EndingKind::Cr => &mut self.cr,
+            EndingKind::Nel => &mut self.nel,
+            EndingKind::Ls => &mut self.ls,
+            EndingKind::Ps => &mut self.ps,
         }
     }
 
@@ -163,17 +164,18 @@ pub struct ProblemCounts {
 }
 
 impl ProblemCounts {
-    pub(crate) fn from_array(a: [u64; 9]) -> ProblemCounts {
-        ProblemCounts {
-            unpaired_surrogate: a[0],
-            nul: a[1],
-            control_character: a[2],
-            bom_in_text: a[3],
-            truncated_character: a[4],
-            invalid_code_point: a[5],
-            invalid_utf8: a[6],
-            unmapped_byte: a[7],
-            mixed_line_endings: a[8],
+    /// The count of one kind, to add to (an exhaustive match: a new kind must have a field).
+    pub(crate) fn get_mut(&mut self, kind: ProblemKind) -> &mut u64 {
+        match kind {
+            ProblemKind::UnpairedSurrogate => &mut self.unpaired_surrogate,
+            ProblemKind::Nul => &mut self.nul,
+            ProblemKind::ControlCharacter => &mut self.control_character,
+            ProblemKind::BomInText => &mut self.bom_in_text,
+            ProblemKind::TruncatedCharacter => &mut self.truncated_character,
+            ProblemKind::InvalidCodePoint => &mut self.invalid_code_point,
+            ProblemKind::InvalidUtf8 => &mut self.invalid_utf8,
+            ProblemKind::UnmappedByte => &mut self.unmapped_byte,
+            ProblemKind::MixedLineEndings => &mut self.mixed_line_endings,
         }
     }
 

@@ -6,8 +6,8 @@
 //! one set bit at a time and counts characters with `count_ones`, so ordinary text costs a few
 //! instructions per line and nothing per character.
 
-use crate::report::EndingKind;
-use crate::tracker::Tracker;
+use super::FastSink;
+use crate::class::EndingKind;
 
 /// Bytes a classifier reads: the 64-byte block and the unit after it (for CR LF, a surrogate
 /// pair, and the continuation bytes of a UTF-8 sequence that starts at the end of the block).
@@ -334,7 +334,7 @@ impl<V: Units16> Classify for Utf32<V> {
 /// and the decoder between characters. Stops before the first unit that needs the slow path.
 /// Returns the bytes consumed: whole characters, ending at a character boundary.
 #[inline(always)]
-pub(crate) fn run<C: Classify>(c: &C, tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+pub(crate) fn run<T: FastSink, C: Classify>(c: &C, tr: &mut T, bytes: &[u8], base: u64) -> usize {
     let w = C::W;
     let s = C::S;
     // Bytes per mask bit, and mask bits per block.
@@ -431,9 +431,9 @@ fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
 /// anything else (or with the other kind of ending), or where fewer than `WIN` bytes remain,
 /// and returns the bytes consumed. Everything it does is what `run` would do.
 #[inline(always)]
-pub(crate) fn ascii_lines<P: PlainAscii>(
+pub(crate) fn ascii_lines<T: FastSink, P: PlainAscii>(
     p: &P,
-    tr: &mut Tracker,
+    tr: &mut T,
     bytes: &[u8],
     base: u64,
 ) -> usize {
@@ -444,17 +444,17 @@ pub(crate) fn ascii_lines<P: PlainAscii>(
     if b.odd != 0 {
         0
     } else if b.cr != 0 {
-        lines_of::<P, true>(p, tr, bytes, base)
+        lines_of::<T, P, true>(p, tr, bytes, base)
     } else {
-        lines_of::<P, false>(p, tr, bytes, base)
+        lines_of::<T, P, false>(p, tr, bytes, base)
     }
 }
 
 /// [`ascii_lines`] with CR LF endings (`CRLF`) or LF endings.
 #[inline(always)]
-fn lines_of<P: PlainAscii, const CRLF: bool>(
+fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
     p: &P,
-    tr: &mut Tracker,
+    tr: &mut T,
     bytes: &[u8],
     base: u64,
 ) -> usize {
