@@ -1,4 +1,4 @@
-//! The analyser: fed chunks, it detects over the window, replays the window into the chosen
+//! The analyzer: fed chunks, it detects over the window, replays the window into the chosen
 //! decoder once, and streams the rest (DESIGN: the one bounded step back).
 
 use crate::decode::Decoder;
@@ -10,7 +10,7 @@ use crate::report::{Detection, Mark, Report, Step, SCHEMA_VERSION};
 use crate::tracker::Tracker;
 use encoding_rs::Encoding;
 
-/// How to analyse.
+/// How to analyze.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Skip detection and decode as this format (D10); with [`Format::Legacy`], `code_page`
@@ -79,7 +79,7 @@ impl Options {
     }
 }
 
-/// The streaming analyser. Feed it chunks of any size with [`Analyzer::feed`], then
+/// The streaming analyzer. Feed it chunks of any size with [`Analyzer::feed`], then
 /// [`Analyzer::finish`] for the report. It does no I/O.
 #[derive(Debug)]
 pub struct Analyzer {
@@ -114,7 +114,7 @@ impl Default for Analyzer {
 }
 
 impl Analyzer {
-    /// An analyser with these options.
+    /// An analyzer with these options.
     pub fn new(opts: Options) -> Analyzer {
         Analyzer {
             opts,
@@ -209,7 +209,7 @@ impl Analyzer {
         self.build(d)
     }
 
-    /// A part of the file that starts at `offset` and is analysed on its own (on another
+    /// A part of the file that starts at `offset` and is analyzed on its own (on another
     /// thread), to be merged by [`Analyzer::finish_with_segments`]. Available once detection
     /// has run; `offset` must come from [`Analyzer::split_after_lf`]. `None` for a format that
     /// cannot be split (binary, empty, ISO-2022-JP).
@@ -265,8 +265,8 @@ impl Analyzer {
         Some(at + (skip + i * w + w) as u64)
     }
 
-    /// The end of the file, with the segments that followed this analyser's own bytes, in
-    /// file order: the report and index are exactly those of one analyser fed everything.
+    /// The end of the file, with the segments that followed this analyzer's own bytes, in
+    /// file order: the report and index are exactly those of one analyzer fed everything.
     /// Fails (and says why) when a segment does not start where the previous part ended, or
     /// when a part did not end just after an LF.
     pub fn finish_with_segments(
@@ -276,16 +276,13 @@ impl Analyzer {
         let mut d = self.take_decoding();
         for seg in segments {
             if seg.start != self.size {
-                return Err(SegmentError(format!(
-                    "a segment starts at {} but the bytes before it end at {}",
-                    seg.start, self.size
-                )));
+                return Err(SegmentError::Misplaced {
+                    start: seg.start,
+                    end: self.size,
+                });
             }
             if !d.tracker.at_line_boundary() {
-                return Err(SegmentError(format!(
-                    "the part before offset {} does not end just after an LF",
-                    seg.start
-                )));
+                return Err(SegmentError::NotAfterLf { at: seg.start });
             }
             if let Some(dec) = &mut d.decoder {
                 // Ends just after an LF: nothing is pending, so this emits nothing.
@@ -386,7 +383,7 @@ fn splittable(v: &Verdict) -> bool {
     v.format.is_text() && !(v.format == Format::Legacy && v.encoding == encoding_rs::ISO_2022_JP)
 }
 
-/// A part of a file analysed on its own; see [`Analyzer::segment`].
+/// A part of a file analyzed on its own; see [`Analyzer::segment`].
 #[derive(Debug)]
 pub struct Segment {
     start: u64,
@@ -416,11 +413,33 @@ impl Segment {
 
 /// Segments handed to [`Analyzer::finish_with_segments`] that do not fit together.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SegmentError(pub String);
+pub enum SegmentError {
+    /// A segment starts at `start`, but the bytes before it end at `end`.
+    Misplaced {
+        /// Where the segment starts.
+        start: u64,
+        /// Where the bytes before it end.
+        end: u64,
+    },
+    /// The part before the segment starting at `at` does not end just after an LF.
+    NotAfterLf {
+        /// Where the segment starts.
+        at: u64,
+    },
+}
 
 impl std::fmt::Display for SegmentError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SegmentError::Misplaced { start, end } => write!(
+                f,
+                "a segment starts at {start} but the bytes before it end at {end}"
+            ),
+            SegmentError::NotAfterLf { at } => write!(
+                f,
+                "the part before offset {at} does not end just after an LF"
+            ),
+        }
     }
 }
 

@@ -26,7 +26,7 @@ use kernel::{run, AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8
 pub(crate) use sink::{AsciiLines, FastSink};
 use std::marker::PhantomData;
 
-/// Which implementation of the fast path analyses ordinary text. Every choice gives the same
+/// Which implementation of the fast path analyzes ordinary text. Every choice gives the same
 /// report; they differ in speed. For benchmarks and tests; [`Kernel::Auto`] is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Kernel {
