@@ -373,6 +373,8 @@ impl Analyzer {
             finding_counts: totals.finding_counts,
             findings: totals.findings,
             findings_omitted: totals.findings_omitted,
+            problem_total: totals.counts.total(),
+            finding_total: totals.finding_counts.total(),
         };
         (report, index)
     }

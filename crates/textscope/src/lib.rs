@@ -53,6 +53,7 @@ mod format;
 pub mod index;
 pub mod json;
 pub mod lines;
+mod locate;
 mod message;
 mod pipeline;
 pub mod preview;
@@ -71,6 +72,7 @@ pub use fast::Kernel;
 pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
+pub use locate::LineLocator;
 pub use pipeline::{Consumer, MakeConsumer, Pipeline};
 pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
 pub use report::{

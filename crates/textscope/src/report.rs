@@ -57,6 +57,12 @@ pub struct Report {
     /// How many findings the cap left out of `findings`.
     #[serde(default)]
     pub findings_omitted: u64,
+    /// All problems together (the sum of `problem_counts`), for pages that show a total.
+    #[serde(default)]
+    pub problem_total: u64,
+    /// All findings together (the sum of `finding_counts`).
+    #[serde(default)]
+    pub finding_total: u64,
 }
 
 impl Report {

@@ -88,6 +88,31 @@ fn agrees(name: &str, bytes: &[u8]) {
     assert_eq!(longest, report.longest_line, "{name}: longest line");
     let _: &Endings = &report.endings;
 
+    // Which line holds each byte (the index's locator, on the fast path) is the line of the
+    // structure whose characters or ending hold it; none for the mark or past the end.
+    let step = (bytes.len() / 97).max(1);
+    for n in (0..bytes.len() as u64 + 2).step_by(step) {
+        let mut l = index.locate(n);
+        let from = usize::try_from(l.start_offset()).unwrap().min(bytes.len());
+        for chunk in bytes[from..].chunks(5) {
+            if l.done() {
+                break;
+            }
+            l.feed(chunk);
+        }
+        let want = all
+            .iter()
+            .find(|line| {
+                let end = line
+                    .ending
+                    .as_ref()
+                    .map_or(line.offset + line.length, |e| e.offset + e.length);
+                line.offset <= n && n < end
+            })
+            .map(|line| line.number);
+        assert_eq!(l.finish(), want, "{name}: the line of byte {n}");
+    }
+
     // Ranges from the index: around each checkpoint (the lines before counted on the fast
     // path), with every kernel, fed whole and in small pieces.
     let mut firsts: Vec<u64> = index

@@ -1,17 +1,16 @@
 //! The structure of a line range (S1), decoded again from a checkpoint of the sparse index (S2).
 
 mod line_sink;
-mod skip;
 
 use crate::class::EndingKind;
 use crate::decode::Decoder;
 use crate::fast::{self, Kernel};
 use crate::format::Format;
 use crate::index::LineIndex;
+use crate::locate::{LineCounter, Target};
 use crate::problem::ProblemKind;
 use line_sink::LineSink;
 use serde::{Deserialize, Serialize};
-use skip::LineCounter;
 
 /// Limits that keep a structure small whatever the file.
 #[derive(Clone, Copy, Debug)]
@@ -147,7 +146,7 @@ impl StructureBuilder {
         // ISO-2022-JP's decoder carries a mode across lines: no fresh decoder at a line start.
         let restartable = !(format == Format::Legacy && encoding == encoding_rs::ISO_2022_JP);
         let skip = (format.is_text() && restartable && cp.line < first).then(|| Skip {
-            counter: LineCounter::new(cp.line, first),
+            counter: LineCounter::new(cp.line, cp.offset, Target::Line(first)),
             pos: cp.offset,
             carry: Vec::new(),
         });
@@ -221,7 +220,7 @@ impl StructureBuilder {
         let base = skip.pos;
         for piece in chunk.chunks(PIECE) {
             fast::feed(&mut self.decoder, &mut skip.counter, piece, self.kernel);
-            if let Some(at) = skip.counter.first_at {
+            if let Some(at) = skip.counter.found {
                 let carried = match at.checked_sub(base) {
                     Some(_) => Vec::new(),
                     None => {
