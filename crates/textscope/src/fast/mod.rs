@@ -7,6 +7,7 @@
 //! The one `unsafe` part of the core lives here, one file per target (x86.rs, neon.rs, wasm.rs), each
 //! with its safety argument; scalar.rs is the portable twin.
 
+mod blocks;
 mod kernel;
 #[cfg(all(
     target_arch = "aarch64",
@@ -22,7 +23,8 @@ mod wasm;
 mod x86;
 
 use crate::decode::Decoder;
-use kernel::{run, AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8};
+use blocks::run;
+use kernel::{AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8};
 pub(crate) use sink::{AsciiLines, FastSink};
 use std::marker::PhantomData;
 
@@ -281,8 +283,8 @@ pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
 /// Bytes the general block loop handles before runs of plain ASCII are looked for again.
 const GENERAL: usize = 4096;
 
-/// Runs of plain ASCII with LF or CR LF endings go through [`kernel::ascii_lines`], the rest
-/// through the block loop ([`kernel::run`] with `general`) a few KiB at a time, cut at a
+/// Runs of plain ASCII with LF or CR LF endings go through [`blocks::ascii_lines`], the rest
+/// through the block loop ([`blocks::run`] with `general`) a few KiB at a time, cut at a
 /// character boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
 fn ascii_first<T: FastSink, P: kernel::PlainAscii, C: kernel::Classify>(
@@ -295,7 +297,7 @@ fn ascii_first<T: FastSink, P: kernel::PlainAscii, C: kernel::Classify>(
     let mut i = 0;
     loop {
         let rest = bytes.get(i..).unwrap_or_default();
-        i += kernel::ascii_lines(plain, tr, rest, base + i as u64);
+        i += blocks::ascii_lines(plain, tr, rest, base + i as u64);
         let rest = bytes.get(i..).unwrap_or_default();
         // Not inside a character: a UTF-8 continuation byte stays with its sequence (the
         // other formats' pieces end at a unit boundary, GENERAL being a multiple of 4; a

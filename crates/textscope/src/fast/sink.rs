@@ -6,7 +6,7 @@
 use crate::class::EndingKind;
 use crate::decode::Sink;
 
-/// The state [`super::kernel::ascii_lines`] keeps in registers for a run whose line endings
+/// The state [`super::blocks::ascii_lines`] keeps in registers for a run whose line endings
 /// are all one kind (LF or CR LF): a character is a unit there, so a line's characters are the
 /// distance from its start to its ending, in units.
 #[derive(Clone, Copy, Debug)]
