@@ -40,6 +40,7 @@ pub struct LineEnd {
 
 impl LineEnd {
     /// An ending of `kind` at `offset` made of `bytes` (at most 8 are kept: a UTF-32 CR LF).
+    #[inline(always)]
     pub fn new(kind: EndingKind, offset: u64, bytes: &[u8]) -> LineEnd {
         let mut b = [0u8; 8];
         for (d, s) in b.iter_mut().zip(bytes) {
@@ -54,6 +55,7 @@ impl LineEnd {
     }
 
     /// Its bytes.
+    #[inline(always)]
     pub fn bytes(&self) -> &[u8] {
         self.bytes.get(..usize::from(self.len)).unwrap_or_default()
     }
@@ -111,21 +113,20 @@ impl LineMachine {
     }
 
     /// The character `c`, whose `bytes` start at `offset`.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, c: char, offset: u64, bytes: &[u8]) -> Step {
         let kind = ending_of(c);
         if let Some(cr) = self.cr.take() {
             if kind == Some(EndingKind::Lf) {
-                let mut both = [0u8; 8];
-                for (d, s) in both.iter_mut().zip(cr.bytes().iter().chain(bytes)) {
-                    *d = *s;
+                // The CR's bytes, then the LF's (a unit each: at most 4 + 4).
+                let mut crlf = cr;
+                crlf.kind = EndingKind::Crlf;
+                let at = usize::from(cr.len);
+                let n = bytes.len().min(8 - at);
+                if let (Some(d), Some(s)) = (crlf.bytes.get_mut(at..at + n), bytes.get(..n)) {
+                    d.copy_from_slice(s);
                 }
-                let len = (cr.bytes().len() + bytes.len()).min(both.len());
-                let crlf = LineEnd::new(
-                    EndingKind::Crlf,
-                    cr.offset,
-                    both.get(..len).unwrap_or_default(),
-                );
+                crlf.len = (at + n) as u8;
                 return Step {
                     flushed: None,
                     role: Role::Ends(crlf),
@@ -142,7 +143,7 @@ impl LineMachine {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn role(&mut self, kind: Option<EndingKind>, offset: u64, bytes: &[u8]) -> Role {
         match kind {
             None => Role::Char,

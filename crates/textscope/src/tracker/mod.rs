@@ -14,7 +14,7 @@ mod findings;
 mod merge;
 mod problems;
 
-use crate::class::{class_of, Class};
+use crate::class::{class_of, Class, EndingKind};
 use crate::decode::{Bad, Sink};
 use crate::finding::{Finding, FindingCounts, FindingKind};
 use crate::format::{hex, Format};
@@ -293,12 +293,22 @@ impl Sink for Tracker {
 
     #[inline]
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
-        if matches!(c, ' '..='~') && self.ends.is_idle() {
-            // Printable ASCII outside a run (e.g. the other formats' slow paths).
-            self.start(offset);
-            self.count(offset, bytes);
-            self.line_chars += 1;
-            return;
+        if self.ends.is_idle() {
+            if matches!(c, ' '..='~') {
+                // Printable ASCII outside a run (e.g. the other formats' slow paths).
+                self.start(offset);
+                self.count(offset, bytes);
+                self.line_chars += 1;
+                return;
+            }
+            if c == '\n' {
+                // What the line machine says of an LF when no CR waits, without its round
+                // trip: the commonest ending on the character-at-a-time path.
+                self.start(offset);
+                self.count(offset, bytes);
+                self.end_line(LineEnd::new(EndingKind::Lf, offset, bytes));
+                return;
+            }
         }
         self.special(c, offset, bytes);
     }
