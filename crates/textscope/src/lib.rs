@@ -74,7 +74,7 @@ pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use locate::LineLocator;
 pub use pipeline::{Consumer, MakeConsumer, Pipeline};
-pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
+pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind, Utf8Reason};
 pub use report::{
     Detection, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
 };

@@ -21,7 +21,7 @@ use crate::format::{hex, Format};
 use crate::index::Checkpoint;
 use crate::lines::{LineEnd, LineMachine, Role};
 use crate::message;
-use crate::problem::{Note, NoteKind, Problem, ProblemKind};
+use crate::problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind};
 use crate::report::{Endings, LongestLine, ProblemCounts};
 use checkpoints::IndexBuilder;
 use endings::EndingTally;
@@ -143,6 +143,7 @@ impl Tracker {
             column,
             bytes: hex(bytes),
             code_point: code_point.map(crate::class::code_point_of),
+            mixed: None,
             reason: match bad {
                 Some(Bad::InvalidUtf8(r)) => Some(r),
                 _ => None,
@@ -244,6 +245,10 @@ impl Tracker {
                     column: m.site.column,
                     bytes: hex(m.site.end.bytes()),
                     code_point: None,
+                    mixed: Some(MixedEndings {
+                        ending: other,
+                        commonest: m.common,
+                    }),
                     reason: None,
                     message: message::mixed_endings(&m.present, m.site.line, other, m.common),
                 });
