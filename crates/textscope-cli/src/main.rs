@@ -22,7 +22,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use textscope::{
-    Analyzer, LineIndex, Options, StructureBuilder, StructureOptions, DEFAULT_INDEX_EVERY,
+    Analyzer, LineIndex, Options, Pipeline, StructureBuilder, StructureOptions, DEFAULT_INDEX_EVERY,
 };
 
 #[derive(Parser, Debug)]
@@ -479,14 +479,36 @@ fn lines_view(
         Some(ix) => Some(open_index(ix, path, &src, cli.max_bytes)?),
         None => index_for_this_run(cli, opts, path, &src, expected, bars)?,
     };
+    let (saved_name, saved, window) = match indexed {
+        Some((name, index, window)) => (name, Some(index), window),
+        None => (String::new(), None, Vec::new()),
+    };
+    let (first, last) = cli.lines.unwrap_or((1, u64::MAX));
+    let mut sopts = StructureOptions {
+        all_chars: cli.all_chars,
+        ..StructureOptions::default()
+    };
+    if cli.preview {
+        // The preview prints each line's text only: itemising its characters (a few strings
+        // each) would be work thrown away.
+        sopts.max_chars_per_line = 0;
+    }
+    // The window, detection and its replay are the core's (Pipeline); with a saved index the
+    // builder starts from its checkpoint before the range.
+    let pipeline = Pipeline::new(
+        opts.clone(),
+        |detected: &LineIndex, _: &textscope::Report| {
+            StructureBuilder::new(saved.as_ref().unwrap_or(detected), first, last, sopts)
+        },
+    );
     let mut view = View {
         cli,
-        opts,
         path,
         style,
         out,
-        window: Vec::with_capacity(textscope::WINDOW),
-        builder: None,
+        pipeline: Some(pipeline),
+        saved: saved.as_ref().map(|s| (saved_name.as_str(), s)),
+        headed: false,
         json_lines: 0,
         written: 0,
         progress: Progress::none(),
@@ -501,11 +523,10 @@ fn lines_view(
             false
         }
     };
-    match (&src, indexed) {
-        (input::Source::File(f), Some((ix_path, index, window))) => {
+    match (&src, &saved) {
+        (input::Source::File(f), Some(index)) => {
             let size = index.size;
-            view.window = window;
-            let from = view.start(size < textscope::WINDOW as u64, Some((&ix_path, &index)))?;
+            let from = view.start_from_window(&window, size < textscope::WINDOW as u64)?;
             view.progress = bars.start(
                 &render::safe(display_name(path)),
                 Some(size.saturating_sub(from)),
@@ -613,18 +634,18 @@ fn open_index(
     Ok((ix_name, index, window))
 }
 
-/// What the structure builder is fed at a time (of each 1 MiB read).
-const PIECE: usize = 64 << 10;
-
-/// The state of one `--structure` or `--preview` run: the detection window, then the builder.
+/// The state of one `--structure` or `--preview` run: the core's pipeline (window, detection,
+/// the builder), and what has been written.
 struct View<'a, W: Write> {
     cli: &'a ReportArgs,
-    opts: &'a Options,
     path: &'a str,
     style: Style,
     out: &'a mut W,
-    window: Vec<u8>,
-    builder: Option<StructureBuilder>,
+    pipeline: Option<Pipeline<'a, StructureBuilder>>,
+    /// The saved index (named, for errors), when the range is read from it.
+    saved: Option<(&'a str, &'a LineIndex)>,
+    /// True once the header is out.
+    headed: bool,
     /// Lines written so far in JSON (for the commas).
     json_lines: u64,
     /// Lines written so far, in any form.
@@ -634,13 +655,34 @@ struct View<'a, W: Write> {
 }
 
 impl<W: Write> View<'_, W> {
-    /// Detection over the window, the header, then the builder: from the start (the window's
-    /// bytes are fed to it), or with a saved index (named, for errors) from the checkpoint
-    /// before the first line. Returns the offset to read from next.
-    fn start(&mut self, at_eof: bool, saved: Option<(&str, &LineIndex)>) -> Result<u64, Failure> {
+    /// With a saved index: the detection window read by the caller, detection on it, the
+    /// header. Returns the offset to read from next.
+    fn start_from_window(&mut self, window: &[u8], at_eof: bool) -> Result<u64, Failure> {
+        if let Some(p) = self.pipeline.as_mut() {
+            p.feed(window);
+            p.detect_now(at_eof);
+        }
+        self.on_detected()?;
+        let p = self.pipeline.as_mut();
+        let from = p.as_ref().and_then(|p| p.next_offset()).unwrap_or(0);
+        if let Some(p) = p {
+            p.skip_to(from);
+        }
+        Ok(from)
+    }
+
+    /// Once detection has run: the saved index checked against it, then the header.
+    fn on_detected(&mut self) -> Result<(), Failure> {
+        if self.headed {
+            return Ok(());
+        }
+        let Some((index, rep)) = self.pipeline.as_ref().and_then(Pipeline::detected) else {
+            return Ok(());
+        };
+        let (index, rep) = (index.clone(), rep.clone());
+        self.headed = true;
         let (first, last) = self.cli.lines.unwrap_or((1, u64::MAX));
-        let (index, rep) = textscope::detect_window(&self.window, at_eof, self.opts);
-        if let Some((name, s)) = saved {
+        if let Some((name, s)) = self.saved {
             if (s.format, s.mark_len) != (index.format, index.mark_len)
                 || (s.format == textscope::Format::Legacy && s.encoding != index.encoding)
             {
@@ -661,16 +703,6 @@ impl<W: Write> View<'_, W> {
                 )));
             }
         }
-        let mut sopts = StructureOptions {
-            all_chars: self.cli.all_chars,
-            ..StructureOptions::default()
-        };
-        if self.cli.preview {
-            // The preview prints each line's text only: itemising its characters (a few
-            // strings each) would be work thrown away.
-            sopts.max_chars_per_line = 0;
-        }
-        let mut b = StructureBuilder::new(saved.map_or(&index, |s| s.1), first, last, sopts);
         if self.cli.json {
             let head = textscope::json::to_string(&serde_json::json!({
                 "schema": textscope::SCHEMA_VERSION,
@@ -697,48 +729,25 @@ impl<W: Write> View<'_, W> {
                     .write_all(render::structure::mark(m, self.style).as_bytes())?;
             }
         }
-        let window = std::mem::take(&mut self.window);
-        let next = if saved.is_some() {
-            b.start_offset()
-        } else {
-            b.feed(window.get(index.mark_len as usize..).unwrap_or_default());
-            window.len() as u64
-        };
-        self.builder = Some(b);
         self.emit()?;
-        Ok(next)
+        Ok(())
     }
 
     /// Feeds a chunk; false once every line asked for is out.
     fn feed(&mut self, chunk: &[u8]) -> Result<bool, Failure> {
         self.progress.add(chunk.len());
-        let mut rest = chunk;
-        if self.builder.is_none() {
-            let take = (textscope::WINDOW - self.window.len()).min(rest.len());
-            self.window.extend_from_slice(&rest[..take]);
-            rest = &rest[take..];
-            if self.window.len() < textscope::WINDOW {
-                return Ok(true);
-            }
-            self.start(false, None)?;
-        }
-        if let Some(b) = self.builder.as_mut() {
-            // In pieces: the builder decodes whatever it is given, even past the last line
-            // asked for, so it is asked after each piece whether it is done.
-            for piece in rest.chunks(PIECE) {
-                b.feed(piece);
-                if b.done() {
-                    break;
-                }
-            }
-        }
+        let more = self.pipeline.as_mut().is_some_and(|p| p.feed(chunk));
+        self.on_detected()?;
         self.emit()?;
-        Ok(!self.builder.as_ref().is_some_and(StructureBuilder::done))
+        Ok(more)
     }
 
-    /// Writes the lines completed so far.
+    /// Writes the lines completed so far (once the header is out).
     fn emit(&mut self) -> io::Result<()> {
-        let Some(b) = self.builder.as_mut() else {
+        if !self.headed {
+            return Ok(());
+        }
+        let Some(b) = self.pipeline.as_mut().and_then(Pipeline::consumer_mut) else {
             return Ok(());
         };
         let lines = b.take_lines();
@@ -770,12 +779,15 @@ impl<W: Write> View<'_, W> {
 
     fn finish(mut self) -> Result<(), Failure> {
         self.progress.stop();
-        if self.builder.is_none() {
-            self.start(true, None)?;
+        if let Some(p) = self.pipeline.as_mut() {
+            // A file shorter than the window: detection runs now.
+            p.detect_now(true);
         }
+        self.on_detected()?;
         self.emit()?;
         let mut past_end = None;
-        if let Some(b) = self.builder.take() {
+        if let Some(p) = self.pipeline.take() {
+            let (_, _, b) = p.finish();
             let (s, lines) = b.finish_counting();
             self.write_lines(&s.lines)?;
             past_end = lines.filter(|&n| self.written == 0 && s.first_line > n);

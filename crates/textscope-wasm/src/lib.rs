@@ -27,7 +27,8 @@
 mod sample;
 
 use textscope::{
-    Analyzer, LineIndex, Options, Report, StructureBuilder, StructureOptions, DEFAULT_INDEX_EVERY,
+    Analyzer, LineIndex, LineLocator, Options, Report, StructureBuilder, StructureOptions,
+    DEFAULT_INDEX_EVERY,
 };
 
 /// Status codes returned by the `ts_*` functions (negative: an error in the call, not in the
@@ -50,15 +51,8 @@ pub struct Handle {
     analyzer: Option<Analyzer>,
     index: Option<LineIndex>,
     lines: Option<StructureBuilder>,
-    locate: Option<Locate>,
+    locate: Option<LineLocator>,
     result: Vec<u8>,
-}
-
-/// A search for the line that holds one byte.
-struct Locate {
-    builder: StructureBuilder,
-    offset: u64,
-    found: u64,
 }
 
 impl Handle {
@@ -141,19 +135,9 @@ impl Handle {
     /// Starts looking for the line that holds byte `offset`; returns the offset to read from.
     pub fn locate_begin(&mut self, offset: u64) -> Result<u64, i32> {
         let index = self.index.as_ref().ok_or(status::WRONG_STATE)?;
-        let cp = index.checkpoint_before_offset(offset);
-        let opts = StructureOptions {
-            max_chars_per_line: 0,
-            max_text_per_line: 0,
-            all_chars: false,
-        };
-        let builder = StructureBuilder::new(index, cp.line, u64::MAX, opts);
-        let start = builder.start_offset();
-        self.locate = Some(Locate {
-            builder,
-            offset,
-            found: 0,
-        });
+        let l = index.locate(offset);
+        let start = l.start_offset();
+        self.locate = Some(l);
         Ok(start)
     }
 
@@ -162,23 +146,10 @@ impl Handle {
         let Some(l) = &mut self.locate else {
             return status::WRONG_STATE;
         };
-        if l.found > 0 {
-            return status::DONE;
+        if !l.done() {
+            l.feed(chunk);
         }
-        l.builder.feed(chunk);
-        for line in l.builder.take_lines() {
-            let end = line.ending.as_ref().map_or(line.offset + line.length, |e| {
-                e.offset + (e.bytes.len() as u64 + 1) / 3
-            });
-            if line.offset <= l.offset && l.offset < end {
-                l.found = line.number;
-                return status::DONE;
-            }
-            if line.offset > l.offset {
-                return status::DONE;
-            }
-        }
-        if l.builder.done() {
+        if l.done() {
             status::DONE
         } else {
             status::OK
@@ -187,22 +158,10 @@ impl Handle {
 
     /// The line found (0 if none), ending the search.
     pub fn locate_line(&mut self) -> u64 {
-        let Some(mut l) = self.locate.take() else {
-            return 0;
-        };
-        if l.found == 0 {
-            // The file ended: the last line may still be open in the builder.
-            let s = l.builder.finish();
-            for line in s.lines {
-                let end = line.ending.as_ref().map_or(line.offset + line.length, |e| {
-                    e.offset + (e.bytes.len() as u64 + 1) / 3
-                });
-                if line.offset <= l.offset && l.offset < end {
-                    l.found = line.number;
-                }
-            }
-        }
-        l.found
+        self.locate
+            .take()
+            .and_then(LineLocator::finish)
+            .unwrap_or(0)
     }
 
     /// The result of the last call that produced one.

@@ -6,7 +6,7 @@
 mod inputs;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use inputs::{analyse, inputs, kernels, size};
+use inputs::{analyze, inputs, kernels, size};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -16,7 +16,7 @@ fn bench(c: &mut Criterion) {
         g.throughput(Throughput::Bytes(bytes.len() as u64));
         for k in kernels() {
             g.bench_function(k.name(), |b| {
-                b.iter(|| black_box(analyse(black_box(&bytes), k)))
+                b.iter(|| black_box(analyze(black_box(&bytes), k)))
             });
         }
         g.finish();

@@ -7,7 +7,7 @@
 
 mod inputs;
 
-use inputs::{analyse, inputs, kernels, size};
+use inputs::{analyze, inputs, kernels, size};
 use std::hint::black_box;
 use textscope::{structure_of, Analyzer, Options, StructureOptions, DEFAULT_INDEX_EVERY};
 
@@ -49,7 +49,7 @@ fn main() {
             let mut best = u64::MAX;
             for _ in 0..rounds {
                 let a = cpu_ns(t0);
-                black_box(analyse(black_box(&bytes), k));
+                black_box(analyze(black_box(&bytes), k));
                 best = best.min(cpu_ns(t0).saturating_sub(a).max(1));
             }
             print!("{:>9.2}", bytes.len() as f64 / best as f64);

@@ -64,7 +64,7 @@ pub fn encode(s: &str, format: &str) -> Vec<u8> {
     }
 }
 
-pub fn analyse(bytes: &[u8], kernel: Kernel) -> u64 {
+pub fn analyze(bytes: &[u8], kernel: Kernel) -> u64 {
     let mut a = Analyzer::new(Options {
         kernel,
         ..Options::default()

@@ -75,6 +75,79 @@ impl CharDecoder {
     }
 }
 
+/// Where a [`CharConsumer`] hands each character: any `FnMut(offset, bytes, decoded)`, or a
+/// value of the caller's that it gets back from [`CharConsumer::finish`].
+pub trait CharSink {
+    /// One character, or one bad unit, with its offset and bytes.
+    fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded);
+}
+
+impl<F: FnMut(u64, &[u8], Decoded)> CharSink for F {
+    fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded) {
+        self(offset, bytes, decoded);
+    }
+}
+
+/// The characters of a file, handed to a [`CharSink`] in file order: the [`crate::Consumer`]
+/// that puts a [`CharDecoder`] behind a [`crate::Pipeline`], so a caller gets the window,
+/// detection and the replay from the core.
+///
+/// ```
+/// use textscope::chars::{CharConsumer, CharSink, Decoded};
+/// use textscope::{Options, Pipeline};
+/// #[derive(Default)]
+/// struct Seen(Vec<Decoded>);
+/// impl CharSink for Seen {
+///     fn char(&mut self, _: u64, _: &[u8], d: Decoded) {
+///         self.0.push(d);
+///     }
+/// }
+/// let mut p = Pipeline::new(Options::default(), |index, _| {
+///     CharConsumer::new(index, Seen::default())
+/// });
+/// p.feed(b"\xEF\xBB\xBFa\r\n");
+/// let (_, report, chars) = p.finish();
+/// let seen = chars.finish();
+/// assert_eq!(report.encoding, "UTF-8");
+/// assert_eq!(seen.0, [Decoded::Char('a'), Decoded::Char('\r'), Decoded::Char('\n')]);
+/// ```
+#[derive(Debug)]
+pub struct CharConsumer<S> {
+    decoder: CharDecoder,
+    start: u64,
+    sink: S,
+}
+
+impl<S: CharSink> CharConsumer<S> {
+    /// The characters of the file `index` describes, from the end of its mark.
+    pub fn new(index: &LineIndex, sink: S) -> CharConsumer<S> {
+        CharConsumer {
+            decoder: CharDecoder::new(index),
+            start: index.mark_len,
+            sink,
+        }
+    }
+
+    /// The end of the input: a pending partial character is reported (P5 or P1). Returns the
+    /// sink.
+    pub fn finish(mut self) -> S {
+        let sink = &mut self.sink;
+        self.decoder.finish(|o, b, d| sink.char(o, b, d));
+        self.sink
+    }
+}
+
+impl<S: CharSink> crate::Consumer for CharConsumer<S> {
+    fn start_offset(&self) -> u64 {
+        self.start
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        let sink = &mut self.sink;
+        self.decoder.feed(bytes, |o, b, d| sink.char(o, b, d));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,10 +1,10 @@
 //! Detection (SPEC §2, D1–D9): every parser is a candidate that ends accepted or turned down,
 //! with its figures; the explanation is those verdicts in order.
 
+use crate::class::is_control_problem;
 use crate::decode::{Bad, Decoder, Sink};
 use crate::format::{hex, Format};
 use crate::report::Step;
-use crate::tracker::is_control_problem;
 use encoding_rs::Encoding;
 use std::collections::BTreeMap;
 

@@ -11,7 +11,7 @@
 //! U+FEFF after offset 0 is already problem P4 and is not reported again here. Findings are
 //! capped per kind like problems (`max_problems_per_kind`), and their counts are exact.
 
-use crate::preview::{is_bidi_control, is_invisible_format};
+use crate::class::{class_of, format_char_name, Class};
 use serde::{Deserialize, Serialize};
 
 /// The kind of a finding. The serialised names are part of the JSON interface.
@@ -31,12 +31,10 @@ impl FindingKind {
     /// The kind of finding `c` is, if any.
     #[inline]
     pub fn of(c: char) -> Option<FindingKind> {
-        if is_bidi_control(c) {
-            Some(FindingKind::BidiControl)
-        } else if is_invisible_format(c) {
-            Some(FindingKind::InvisibleCharacter)
-        } else {
-            None
+        match class_of(c) {
+            Class::Bidi => Some(FindingKind::BidiControl),
+            Class::Invisible => Some(FindingKind::InvisibleCharacter),
+            _ => None,
         }
     }
 
@@ -54,31 +52,10 @@ impl FindingKind {
     }
 }
 
-/// The name of a character a finding is about, for messages.
+/// The name of a character a finding is about, for messages (the names are those of
+/// [`crate::class::BIDI_CONTROLS`] and [`crate::class::INVISIBLE`]).
 pub fn finding_char_name(c: char) -> &'static str {
-    match c {
-        '\u{061C}' => "ARABIC LETTER MARK",
-        '\u{200B}' => "ZERO WIDTH SPACE",
-        '\u{200C}' => "ZERO WIDTH NON-JOINER",
-        '\u{200D}' => "ZERO WIDTH JOINER",
-        '\u{200E}' => "LEFT-TO-RIGHT MARK",
-        '\u{200F}' => "RIGHT-TO-LEFT MARK",
-        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
-        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
-        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
-        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
-        '\u{202E}' => "RIGHT-TO-LEFT OVERRIDE",
-        '\u{2060}' => "WORD JOINER",
-        '\u{2061}' => "FUNCTION APPLICATION",
-        '\u{2062}' => "INVISIBLE TIMES",
-        '\u{2063}' => "INVISIBLE SEPARATOR",
-        '\u{2064}' => "INVISIBLE PLUS",
-        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
-        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
-        '\u{2068}' => "FIRST STRONG ISOLATE",
-        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
-        _ => "format character",
-    }
+    format_char_name(c).unwrap_or("format character")
 }
 
 /// One finding, located to the byte.
@@ -112,10 +89,11 @@ pub struct FindingCounts {
 }
 
 impl FindingCounts {
-    pub(crate) fn from_array([bidi_control, invisible_character]: [u64; 2]) -> FindingCounts {
-        FindingCounts {
-            bidi_control,
-            invisible_character,
+    /// The count of one kind, to add to (an exhaustive match: a new kind must have a field).
+    pub(crate) fn get_mut(&mut self, kind: FindingKind) -> &mut u64 {
+        match kind {
+            FindingKind::BidiControl => &mut self.bidi_control,
+            FindingKind::InvisibleCharacter => &mut self.invisible_character,
         }
     }
 

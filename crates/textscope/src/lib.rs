@@ -3,7 +3,7 @@
 //! mark, its lines and endings, and every problem with offset, line and column. The rules are
 //! those of the project's SPEC (ids such as D2, U3, L6, P9 are cited throughout).
 //!
-//! The analyser does no I/O: it is fed chunks of any size and keeps its state across them.
+//! The analyzer does no I/O: it is fed chunks of any size and keeps its state across them.
 //!
 //! A whole buffer:
 //! ```
@@ -27,8 +27,8 @@
 //! assert_eq!(report.endings.lf, 1);
 //! assert_eq!(report.problem_counts.mixed_line_endings, 1); // P9
 //! ```
-// Vector instructions need `unsafe`; it is allowed only in src/fast/x86.rs and src/fast/wasm.rs,
-// each with its safety argument.
+// Vector instructions need `unsafe`; it is allowed only in src/fast/x86.rs, src/fast/neon.rs
+// and src/fast/wasm.rs, each with its safety argument.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -44,6 +44,7 @@
 
 mod analyzer;
 pub mod chars;
+pub mod class;
 mod decode;
 mod detect;
 mod fast;
@@ -51,6 +52,10 @@ mod finding;
 mod format;
 pub mod index;
 pub mod json;
+pub mod lines;
+mod locate;
+mod message;
+mod pipeline;
 pub mod preview;
 mod problem;
 mod report;
@@ -61,14 +66,16 @@ pub mod utf16;
 pub use analyzer::{
     analyze, detect_window, Analyzer, Options, Segment, SegmentError, UnknownEncoding,
 };
+pub use class::{control_name, is_control_problem, EndingKind};
 pub use detect::WINDOW;
 pub use fast::Kernel;
 pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
-pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
+pub use locate::LineLocator;
+pub use pipeline::{Consumer, MakeConsumer, Pipeline};
+pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind, Utf8Reason};
 pub use report::{
-    Detection, EndingKind, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
+    Detection, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
 };
 pub use structure::{structure_of, Structure, StructureBuilder, StructureOptions};
-pub use tracker::{control_name, is_control_problem};

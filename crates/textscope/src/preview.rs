@@ -4,25 +4,13 @@
 //! bracketed code point; bidi controls and invisible format characters become a bracketed code
 //! point too, so that nothing from a file can drive a terminal or reorder what is shown.
 
-/// True for characters that change the order or the visibility of text: the bidi embedding,
-/// override and isolate controls (U+202A–U+202E, U+2066–U+2069), the marks U+200E/U+200F and
-/// U+061C, and the invisible format characters U+200B–U+200D, U+2060–U+2064 and U+FEFF.
-pub fn is_bidi_or_invisible(c: char) -> bool {
-    is_bidi_control(c) || is_invisible_format(c) || c == '\u{FEFF}'
-}
+pub use crate::class::{is_bidi_control, is_bidi_or_invisible};
 
-/// The bidi embedding, override and isolate controls: U+202A–U+202E and U+2066–U+2069
-/// (finding `bidi_control`).
-#[inline]
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// The invisible format characters other than U+FEFF: U+200B–U+200F, U+2060–U+2064 and U+061C
-/// (finding `invisible_character`).
+/// The invisible characters (finding `invisible_character`); the same as
+/// [`crate::class::is_invisible`], kept under this name for callers of the preview.
 #[inline]
 pub fn is_invisible_format(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{061C}')
+    crate::class::is_invisible(c)
 }
 
 /// Appends the visible form of `c` to `out`: the character itself when it is safe to show,

@@ -1,5 +1,6 @@
 //! Problems P1–P9 and note N1 (SPEC §5): findings are data, never errors.
 
+use crate::class::EndingKind;
 use serde::{Deserialize, Serialize};
 
 /// The kind of a problem (SPEC §5). The serialised names are part of the JSON interface.
@@ -123,11 +124,28 @@ pub struct Problem {
     pub column: u64,
     /// The raw bytes, as upper-case hex pairs ("3D D8").
     pub bytes: String,
+    /// The character or unit the problem is about, "U+0000" (P1 and P6: the unit; P2, P3,
+    /// P4: the character); absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub code_point: Option<String>,
+    /// For P9, the kind of ending of the line it locates and the commonest kind (the counts
+    /// of every kind are the report's `endings`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub mixed: Option<MixedEndings>,
     /// For P7, why the subpart is ill-formed.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub reason: Option<Utf8Reason>,
     /// A sentence for a person.
     pub message: String,
+}
+
+/// P9's figures: which ending the located line has, and which most lines have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MixedEndings {
+    /// The ending of the line P9 locates.
+    pub ending: EndingKind,
+    /// The commonest ending (the highest count; on a tie, the kind met first).
+    pub commonest: EndingKind,
 }
 
 /// The kind of a note. Notes are not problems.

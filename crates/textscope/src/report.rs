@@ -57,6 +57,12 @@ pub struct Report {
     /// How many findings the cap left out of `findings`.
     #[serde(default)]
     pub findings_omitted: u64,
+    /// All problems together (the sum of `problem_counts`), for pages that show a total.
+    #[serde(default)]
+    pub problem_total: u64,
+    /// All findings together (the sum of `finding_counts`).
+    #[serde(default)]
+    pub finding_total: u64,
 }
 
 impl Report {
@@ -92,59 +98,7 @@ pub struct LongestLine {
     pub characters: u64,
 }
 
-/// Kinds of line ending (L1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndingKind {
-    /// U+000A.
-    Lf,
-    /// U+000D U+000A.
-    Crlf,
-    /// U+000D alone.
-    Cr,
-    /// U+0085.
-    Nel,
-    /// U+2028.
-    Ls,
-    /// U+2029.
-    Ps,
-}
-
-impl EndingKind {
-    /// All kinds, in the order of the report's `endings` object.
-    pub const ALL: [EndingKind; 6] = [
-        EndingKind::Lf,
-        EndingKind::Crlf,
-        EndingKind::Cr,
-        EndingKind::Nel,
-        EndingKind::Ls,
-        EndingKind::Ps,
-    ];
-
-    /// Upper-case label for people ("CRLF").
-    pub fn label(self) -> &'static str {
-        match self {
-            EndingKind::Lf => "LF",
-            EndingKind::Crlf => "CRLF",
-            EndingKind::Cr => "CR",
-            EndingKind::Nel => "NEL",
-            EndingKind::Ls => "LS",
-            EndingKind::Ps => "PS",
-        }
-    }
-
-    /// The JSON name ("crlf").
-    pub fn name(self) -> &'static str {
-        match self {
-            EndingKind::Lf => "lf",
-            EndingKind::Crlf => "crlf",
-            EndingKind::Cr => "cr",
-            EndingKind::Nel => "nel",
-            EndingKind::Ls => "ls",
-            EndingKind::Ps => "ps",
-        }
-    }
-}
+pub use crate::class::EndingKind;
 
 /// Counts of line endings by kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,14 +125,15 @@ impl Endings {
         }
     }
 
-    pub(crate) fn from_array(a: [u64; 6]) -> Endings {
-        Endings {
-            lf: a[0],
-            crlf: a[1],
-            cr: a[2],
-            nel: a[3],
-            ls: a[4],
-            ps: a[5],
+    /// The count for one kind, to add to (an exhaustive match: a new kind must have a field).
+    pub(crate) fn get_mut(&mut self, kind: EndingKind) -> &mut u64 {
+        match kind {
+            EndingKind::Lf => &mut self.lf,
+            EndingKind::Crlf => &mut self.crlf,
+            EndingKind::Cr => &mut self.cr,
+            EndingKind::Nel => &mut self.nel,
+            EndingKind::Ls => &mut self.ls,
+            EndingKind::Ps => &mut self.ps,
         }
     }
 
@@ -215,17 +170,18 @@ pub struct ProblemCounts {
 }
 
 impl ProblemCounts {
-    pub(crate) fn from_array(a: [u64; 9]) -> ProblemCounts {
-        ProblemCounts {
-            unpaired_surrogate: a[0],
-            nul: a[1],
-            control_character: a[2],
-            bom_in_text: a[3],
-            truncated_character: a[4],
-            invalid_code_point: a[5],
-            invalid_utf8: a[6],
-            unmapped_byte: a[7],
-            mixed_line_endings: a[8],
+    /// The count of one kind, to add to (an exhaustive match: a new kind must have a field).
+    pub(crate) fn get_mut(&mut self, kind: ProblemKind) -> &mut u64 {
+        match kind {
+            ProblemKind::UnpairedSurrogate => &mut self.unpaired_surrogate,
+            ProblemKind::Nul => &mut self.nul,
+            ProblemKind::ControlCharacter => &mut self.control_character,
+            ProblemKind::BomInText => &mut self.bom_in_text,
+            ProblemKind::TruncatedCharacter => &mut self.truncated_character,
+            ProblemKind::InvalidCodePoint => &mut self.invalid_code_point,
+            ProblemKind::InvalidUtf8 => &mut self.invalid_utf8,
+            ProblemKind::UnmappedByte => &mut self.unmapped_byte,
+            ProblemKind::MixedLineEndings => &mut self.mixed_line_endings,
         }
     }
 

@@ -7,6 +7,7 @@
 //! The one `unsafe` part of the core lives here, one file per target (x86.rs, neon.rs, wasm.rs), each
 //! with its safety argument; scalar.rs is the portable twin.
 
+mod blocks;
 mod kernel;
 #[cfg(all(
     target_arch = "aarch64",
@@ -15,17 +16,19 @@ mod kernel;
 ))]
 mod neon;
 mod scalar;
+mod sink;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
 use crate::decode::Decoder;
-use crate::tracker::Tracker;
-use kernel::{run, AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8};
+use blocks::run;
+use kernel::{AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8};
+pub(crate) use sink::{AsciiLines, FastSink};
 use std::marker::PhantomData;
 
-/// Which implementation of the fast path analyses ordinary text. Every choice gives the same
+/// Which implementation of the fast path analyzes ordinary text. Every choice gives the same
 /// report; they differ in speed. For benchmarks and tests; [`Kernel::Auto`] is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Kernel {
@@ -138,7 +141,7 @@ const PIECE: usize = 64 * 1024;
 
 /// Feeds `chunk` to the decoder and the tracker, taking the fast path wherever it can: what
 /// the tracker ends up holding is exactly what `dec.feed(chunk, tr)` would leave.
-pub(crate) fn feed(dec: &mut Decoder, tr: &mut Tracker, chunk: &[u8], kernel: Kernel) {
+pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], kernel: Kernel) {
     let job = match dec {
         _ if kernel == Kernel::Off => None,
         Decoder::Utf8(_) => Some(Job::Utf8),
@@ -179,9 +182,9 @@ pub(crate) fn feed(dec: &mut Decoder, tr: &mut Tracker, chunk: &[u8], kernel: Ke
 
 /// UTF-8: validates ahead with simdutf8 (remembering how far in `valid_to`), then runs the
 /// classifier over the valid stretch. Returns the bytes consumed from `start`.
-fn utf8(
+fn utf8<T: FastSink>(
     kernel: Kernel,
-    tr: &mut Tracker,
+    tr: &mut T,
     chunk: &[u8],
     start: usize,
     base: u64,
@@ -210,7 +213,7 @@ fn utf8(
 }
 
 /// Runs one stretch with the kernel's classifiers (scalar when the kernel is not available).
-fn run_job(kernel: Kernel, job: &Job, tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
+fn run_job<T: FastSink>(kernel: Kernel, job: &Job, tr: &mut T, bytes: &[u8], base: u64) -> usize {
     #[cfg(target_arch = "x86_64")]
     if let Some(n) = x86::dispatch(kernel, job, tr, bytes, base) {
         return n;
@@ -221,21 +224,21 @@ fn run_job(kernel: Kernel, job: &Job, tr: &mut Tracker, bytes: &[u8], base: u64)
         target_endian = "little"
     ))]
     if kernel == Kernel::Neon {
-        return with::<neon::Bytes, neon::Units>(job, tr, bytes, base);
+        return with::<T, neon::Bytes, neon::Units>(job, tr, bytes, base);
     }
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     if kernel == Kernel::Simd128 {
-        return with::<wasm::Bytes, wasm::Units>(job, tr, bytes, base);
+        return with::<T, wasm::Bytes, wasm::Units>(job, tr, bytes, base);
     }
     let _ = kernel;
-    with::<scalar::Bytes, scalar::Units>(job, tr, bytes, base)
+    with::<T, scalar::Bytes, scalar::Units>(job, tr, bytes, base)
 }
 
 /// The block loop over `job` with the vector types `B` and `U`, runs of plain ASCII first.
 #[inline(always)]
-pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
+pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
     job: &Job,
-    tr: &mut Tracker,
+    tr: &mut T,
     bytes: &[u8],
     base: u64,
 ) -> usize {
@@ -280,21 +283,21 @@ pub(crate) fn with<B: kernel::Bytes64, U: kernel::Units16>(
 /// Bytes the general block loop handles before runs of plain ASCII are looked for again.
 const GENERAL: usize = 4096;
 
-/// Runs of plain ASCII with LF or CR LF endings go through [`kernel::ascii_lines`], the rest
-/// through the block loop ([`kernel::run`] with `general`) a few KiB at a time, cut at a
+/// Runs of plain ASCII with LF or CR LF endings go through [`blocks::ascii_lines`], the rest
+/// through the block loop ([`blocks::run`] with `general`) a few KiB at a time, cut at a
 /// character boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
-fn ascii_first<P: kernel::PlainAscii, C: kernel::Classify>(
+fn ascii_first<T: FastSink, P: kernel::PlainAscii, C: kernel::Classify>(
     plain: &P,
     general: &C,
-    tr: &mut Tracker,
+    tr: &mut T,
     bytes: &[u8],
     base: u64,
 ) -> usize {
     let mut i = 0;
     loop {
         let rest = bytes.get(i..).unwrap_or_default();
-        i += kernel::ascii_lines(plain, tr, rest, base + i as u64);
+        i += blocks::ascii_lines(plain, tr, rest, base + i as u64);
         let rest = bytes.get(i..).unwrap_or_default();
         // Not inside a character: a UTF-8 continuation byte stays with its sequence (the
         // other formats' pieces end at a unit boundary, GENERAL being a multiple of 4; a

@@ -11,15 +11,15 @@
 #![allow(unsafe_code)]
 
 use super::kernel::{Bytes64, Units16, WIN};
+use super::FastSink;
 use super::{with, Job, Kernel};
-use crate::tracker::Tracker;
 use std::arch::x86_64::*;
 
 /// Runs `job` with `kernel`'s classifiers if this processor has them; `None` if it has not.
-pub(super) fn dispatch(
+pub(super) fn dispatch<T: FastSink>(
     kernel: Kernel,
     job: &Job,
-    tr: &mut Tracker,
+    tr: &mut T,
     bytes: &[u8],
     base: u64,
 ) -> Option<usize> {
@@ -75,8 +75,8 @@ fn movemask256(v: __m256i) -> u32 {
 macro_rules! entry {
     ($features:literal) => {
         #[target_feature(enable = $features)]
-        pub(super) fn job(job: &Job, tr: &mut Tracker, bytes: &[u8], base: u64) -> usize {
-            with::<Bytes, Units>(job, tr, bytes, base)
+        pub(super) fn job<T: FastSink>(job: &Job, tr: &mut T, bytes: &[u8], base: u64) -> usize {
+            with::<T, Bytes, Units>(job, tr, bytes, base)
         }
     };
 }

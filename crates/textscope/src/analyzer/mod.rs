@@ -1,0 +1,254 @@
+//! The analyzer: fed chunks, it detects over the window, replays the window into the chosen
+//! decoder once, and streams the rest (DESIGN: the one bounded step back).
+
+use crate::decode::Decoder;
+use crate::detect::{detect, Verdict, WINDOW};
+use crate::fast::{self, Kernel};
+use crate::format::{hex, Format};
+use crate::index::{Checkpoint, LineIndex};
+use crate::report::{Detection, Mark, Report, SCHEMA_VERSION};
+use crate::tracker::Tracker;
+mod options;
+mod segment;
+
+use options::forced_verdict;
+pub use options::{Options, UnknownEncoding};
+pub use segment::{Segment, SegmentError};
+
+/// The streaming analyzer. Feed it chunks of any size with [`Analyzer::feed`], then
+/// [`Analyzer::finish`] for the report. It does no I/O.
+#[derive(Debug)]
+pub struct Analyzer {
+    opts: Options,
+    size: u64,
+    state: State,
+}
+
+#[derive(Debug)]
+enum State {
+    /// Collecting the first [`WINDOW`] bytes.
+    Window(Vec<u8>),
+    /// Detection done; decoding.
+    Decoding(Box<Decoding>),
+}
+
+#[derive(Debug)]
+struct Decoding {
+    verdict: Verdict,
+    forced: bool,
+    window_len: u64,
+    mark: Option<Vec<u8>>,
+    decoder: Option<Decoder>,
+    tracker: Tracker,
+    kernel: Kernel,
+}
+
+impl Default for Analyzer {
+    fn default() -> Self {
+        Analyzer::new(Options::default())
+    }
+}
+
+impl Analyzer {
+    /// An analyzer with these options.
+    pub fn new(opts: Options) -> Analyzer {
+        Analyzer {
+            opts,
+            size: 0,
+            state: State::Window(Vec::new()),
+        }
+    }
+
+    /// Feeds the next chunk of the file (any size, empty too).
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.size += chunk.len() as u64;
+        match &mut self.state {
+            State::Window(buf) => {
+                let take = WINDOW.saturating_sub(buf.len()).min(chunk.len());
+                let (head, tail) = chunk.split_at_checked(take).unwrap_or((chunk, &[]));
+                buf.extend_from_slice(head);
+                if buf.len() >= WINDOW {
+                    let window = std::mem::take(buf);
+                    self.state = State::Decoding(self.start(&window, false));
+                    self.feed_decoder(tail);
+                }
+            }
+            State::Decoding(_) => self.feed_decoder(chunk),
+        }
+    }
+
+    /// Bytes fed so far.
+    pub fn bytes_fed(&self) -> u64 {
+        self.size
+    }
+
+    /// The format, once detection has run (after the first 65,536 bytes, or at the end).
+    pub fn format(&self) -> Option<Format> {
+        match &self.state {
+            State::Window(_) => None,
+            State::Decoding(d) => Some(d.verdict.format),
+        }
+    }
+
+    fn feed_decoder(&mut self, chunk: &[u8]) {
+        if let State::Decoding(d) = &mut self.state {
+            if let Some(dec) = &mut d.decoder {
+                fast::feed(dec, &mut d.tracker, chunk, d.kernel);
+            }
+        }
+    }
+
+    /// Detection (or the forced format), then the window replayed into the decoder.
+    fn start(&self, window: &[u8], at_eof: bool) -> Box<Decoding> {
+        let verdict = match self.opts.force {
+            Some(format) => forced_verdict(format, self.opts.code_page, window, at_eof),
+            None => detect(window, at_eof),
+        };
+        let format = verdict.format;
+        let mark_len = verdict.mark_len;
+        let mut index_every = self.opts.index_every;
+        if verdict.encoding == encoding_rs::ISO_2022_JP && format == Format::Legacy {
+            index_every = index_every.map(|_| u64::MAX / 2);
+        }
+        let mut tracker = Tracker::new(format, self.opts.max_problems_per_kind, index_every);
+        let mut decoder = format
+            .is_text()
+            .then(|| Decoder::new(format, verdict.encoding, mark_len as u64));
+        let kernel = self.opts.kernel.resolve();
+        if let Some(dec) = &mut decoder {
+            let body = window.get(mark_len..).unwrap_or_default();
+            fast::feed(dec, &mut tracker, body, kernel);
+        }
+        let mark = window
+            .get(..mark_len)
+            .filter(|m| !m.is_empty())
+            .map(<[u8]>::to_vec);
+        Box::new(Decoding {
+            verdict,
+            forced: self.opts.force.is_some(),
+            window_len: window.len() as u64,
+            mark,
+            decoder,
+            tracker,
+            kernel,
+        })
+    }
+
+    /// The end of the file: the report.
+    pub fn finish(self) -> Report {
+        self.finish_with_index().0
+    }
+
+    /// The end of the file: the report and the sparse line index (S2).
+    pub fn finish_with_index(mut self) -> (Report, LineIndex) {
+        let d = self.take_decoding();
+        self.build(d)
+    }
+
+    /// Moves to the decoding state (running detection on a short file) and takes it.
+    fn take_decoding(&mut self) -> Box<Decoding> {
+        match std::mem::replace(&mut self.state, State::Window(Vec::new())) {
+            State::Window(window) => self.start(&window, true),
+            State::Decoding(d) => d,
+        }
+    }
+
+    /// Finishes the decoder and the tracker: the report and the index.
+    fn build(self, d: Box<Decoding>) -> (Report, LineIndex) {
+        let Decoding {
+            verdict,
+            forced,
+            window_len,
+            mark,
+            decoder,
+            mut tracker,
+            ..
+        } = *d;
+        if let Some(mut dec) = decoder {
+            dec.finish(&mut tracker);
+        }
+        let mark_len = mark.as_ref().map_or(0, |m| m.len() as u64);
+        let totals = tracker.finish(mark_len);
+        let format = verdict.format;
+        let encoding = match format {
+            Format::Legacy => verdict.encoding.name().to_string(),
+            Format::Utf8 => "UTF-8".to_string(),
+            Format::Utf16Le => "UTF-16LE".to_string(),
+            Format::Utf16Be => "UTF-16BE".to_string(),
+            Format::Utf32Le => "UTF-32LE".to_string(),
+            Format::Utf32Be => "UTF-32BE".to_string(),
+            Format::Binary => "binary".to_string(),
+            Format::Empty => "empty".to_string(),
+        };
+        let mut checkpoints = totals.checkpoints;
+        if self.opts.index_every.is_some() && checkpoints.is_empty() && totals.lines > 0 {
+            checkpoints.push(Checkpoint {
+                line: 1,
+                offset: mark_len,
+            });
+        }
+        let index = LineIndex {
+            format,
+            encoding: verdict.encoding.name().to_string(),
+            mark_len,
+            size: self.size,
+            lines: totals.lines,
+            checkpoints,
+        };
+        let report = Report {
+            schema: SCHEMA_VERSION,
+            path: None,
+            size: self.size,
+            format,
+            encoding,
+            ascii: format.is_text() && totals.ascii,
+            bom: mark.map(|m| Mark {
+                offset: 0,
+                length: m.len() as u64,
+                bytes: hex(&m),
+            }),
+            detection: Detection {
+                forced,
+                window: window_len,
+                steps: verdict.steps,
+            },
+            lines: totals.lines,
+            characters: totals.characters,
+            endings: totals.endings,
+            longest_line: totals.longest_line,
+            problem_counts: totals.counts,
+            problems: totals.problems,
+            problems_omitted: totals.problems_omitted,
+            notes: totals.notes,
+            finding_counts: totals.finding_counts,
+            findings: totals.findings,
+            findings_omitted: totals.findings_omitted,
+            problem_total: totals.counts.total(),
+            finding_total: totals.finding_counts.total(),
+        };
+        (report, index)
+    }
+}
+
+/// Runs detection (or the forced format) on the window alone and returns the index that a
+/// [`crate::StructureBuilder`] needs to decode lines from the start: the format, the code
+/// page and the mark, with no checkpoint beyond line 1. `at_eof`: the window is the whole file.
+pub fn detect_window(window: &[u8], at_eof: bool, opts: &Options) -> (LineIndex, Report) {
+    let window = window.get(..WINDOW).unwrap_or(window);
+    let mut a = Analyzer::new(opts.clone());
+    a.size = window.len() as u64;
+    a.state = State::Decoding(a.start(window, at_eof));
+    let (report, mut index) = a.finish_with_index();
+    index.checkpoints = vec![Checkpoint {
+        line: 1,
+        offset: index.mark_len,
+    }];
+    (index, report)
+}
+
+/// Analyses a whole buffer at once.
+pub fn analyze(bytes: &[u8], opts: Options) -> Report {
+    let mut a = Analyzer::new(opts);
+    a.feed(bytes);
+    a.finish()
+}

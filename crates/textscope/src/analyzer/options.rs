@@ -1,0 +1,115 @@
+//! How to analyze ([`Options`]), and the verdict of a format the user forced (D10).
+
+use crate::detect::Verdict;
+use crate::fast::Kernel;
+use crate::format::Format;
+use crate::report::Step;
+use encoding_rs::Encoding;
+
+/// How to analyze.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Skip detection and decode as this format (D10); with [`Format::Legacy`], `code_page`
+    /// names the code page (else it is guessed).
+    pub force: Option<Format>,
+    /// The code page for a forced legacy format.
+    pub code_page: Option<&'static Encoding>,
+    /// Most problems of one kind listed in the report (counts stay exact).
+    pub max_problems_per_kind: usize,
+    /// Build the sparse line index with a checkpoint every so many bytes (`None`: no index).
+    pub index_every: Option<u64>,
+    /// Which implementation of the fast path runs (the report is the same with each).
+    pub kernel: Kernel,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            force: None,
+            code_page: None,
+            max_problems_per_kind: 1000,
+            index_every: None,
+            kernel: Kernel::Auto,
+        }
+    }
+}
+
+/// An error in the options: an encoding name nobody knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownEncoding(pub String);
+
+impl std::fmt::Display for UnknownEncoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown encoding '{}' (use utf-8, utf-16le, utf-16be, utf-32le, utf-32be, legacy, or a code page such as windows-1252)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownEncoding {}
+
+impl Options {
+    /// Forces a format (D10) by name: a SPEC format name, `legacy`, or a code page label
+    /// that encoding_rs knows (`windows-1252`, `shift_jis`, `latin1` …).
+    pub fn force_encoding(mut self, name: &str) -> Result<Options, UnknownEncoding> {
+        if let Some(f) = Format::from_name(name) {
+            self.force = Some(f);
+            return Ok(self);
+        }
+        let enc = Encoding::for_label(name.trim().as_bytes())
+            .ok_or_else(|| UnknownEncoding(name.to_string()))?;
+        let format = match enc {
+            e if e == encoding_rs::UTF_8 => Format::Utf8,
+            e if e == encoding_rs::UTF_16LE => Format::Utf16Le,
+            e if e == encoding_rs::UTF_16BE => Format::Utf16Be,
+            e if e == encoding_rs::REPLACEMENT => return Err(UnknownEncoding(name.to_string())),
+            _ => {
+                self.code_page = Some(enc);
+                Format::Legacy
+            }
+        };
+        self.force = Some(format);
+        Ok(self)
+    }
+}
+
+/// D10: the user's format; only its own mark is recognised.
+pub(super) fn forced_verdict(
+    format: Format,
+    code_page: Option<&'static Encoding>,
+    window: &[u8],
+    at_eof: bool,
+) -> Verdict {
+    let mark_len = format
+        .mark()
+        .filter(|m| window.starts_with(m))
+        .map_or(0, <[u8]>::len);
+    let encoding = match (format, code_page) {
+        (Format::Legacy, Some(e)) => e,
+        (Format::Legacy, None) => crate::detect::guess_code_page(window, at_eof),
+        _ => encoding_rs::UTF_8,
+    };
+    let what = if format == Format::Legacy {
+        format!("legacy code page {}", encoding.name())
+    } else {
+        format.name().to_string()
+    };
+    let reason = if mark_len > 0 {
+        format!("forced by the user: {what} (its byte order mark is present)")
+    } else {
+        format!("forced by the user: {what}")
+    };
+    Verdict {
+        format,
+        encoding,
+        mark_len,
+        steps: vec![Step {
+            format,
+            accepted: true,
+            reason,
+            figures: Default::default(),
+        }],
+    }
+}

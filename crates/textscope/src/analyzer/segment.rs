@@ -1,0 +1,166 @@
+//! A file analyzed in segments on several threads, merged into one report (the CLI's
+//! `parallel.rs`): where a segment may start, and the merge.
+
+use super::{Analyzer, State};
+use crate::decode::Decoder;
+use crate::detect::Verdict;
+use crate::fast::{self, Kernel};
+use crate::format::Format;
+use crate::index::LineIndex;
+use crate::report::Report;
+use crate::tracker::Tracker;
+
+impl Analyzer {
+    /// A part of the file that starts at `offset` and is analyzed on its own (on another
+    /// thread), to be merged by [`Analyzer::finish_with_segments`]. Available once detection
+    /// has run; `offset` must come from [`Analyzer::split_after_lf`]. `None` for a format that
+    /// cannot be split (binary, empty, ISO-2022-JP).
+    pub fn segment(&self, offset: u64) -> Option<Segment> {
+        let State::Decoding(d) = &self.state else {
+            return None;
+        };
+        let v = &d.verdict;
+        if !splittable(v) {
+            return None;
+        }
+        Some(Segment {
+            start: offset,
+            fed: 0,
+            decoder: Decoder::new(v.format, v.encoding, offset),
+            tracker: Tracker::new(
+                v.format,
+                self.opts.max_problems_per_kind,
+                self.opts.index_every,
+            ),
+            kernel: d.kernel,
+        })
+    }
+
+    /// Where a segment may start: just after the first LF unit in `bytes`, which are the
+    /// file's bytes from absolute offset `at`. After an LF every decoder is between characters
+    /// and no CR is pending, which is what makes segments independent. `None` when `bytes`
+    /// holds no LF unit, before detection, or for a format that cannot be split.
+    pub fn split_after_lf(&self, bytes: &[u8], at: u64) -> Option<u64> {
+        let State::Decoding(d) = &self.state else {
+            return None;
+        };
+        let v = &d.verdict;
+        if !splittable(v) {
+            return None;
+        }
+        let w = v.format.unit_width();
+        let lf: &[u8] = match v.format {
+            Format::Utf16Le => &[0x0A, 0],
+            Format::Utf16Be => &[0, 0x0A],
+            Format::Utf32Le => &[0x0A, 0, 0, 0],
+            Format::Utf32Be => &[0, 0, 0, 0x0A],
+            _ => &[0x0A],
+        };
+        let mark = v.mark_len as u64;
+        let skip = if at < mark {
+            (mark - at) as usize
+        } else {
+            ((w as u64 - (at - mark) % w as u64) % w as u64) as usize
+        };
+        let aligned = bytes.get(skip..)?;
+        let i = aligned.chunks_exact(w).position(|u| u == lf)?;
+        Some(at + (skip + i * w + w) as u64)
+    }
+
+    /// The end of the file, with the segments that followed this analyzer's own bytes, in
+    /// file order: the report and index are exactly those of one analyzer fed everything.
+    /// Fails (and says why) when a segment does not start where the previous part ended, or
+    /// when a part did not end just after an LF.
+    pub fn finish_with_segments(
+        mut self,
+        segments: Vec<Segment>,
+    ) -> Result<(Report, LineIndex), SegmentError> {
+        let mut d = self.take_decoding();
+        for seg in segments {
+            if seg.start != self.size {
+                return Err(SegmentError::Misplaced {
+                    start: seg.start,
+                    end: self.size,
+                });
+            }
+            if !d.tracker.at_line_boundary() {
+                return Err(SegmentError::NotAfterLf { at: seg.start });
+            }
+            if let Some(dec) = &mut d.decoder {
+                // Ends just after an LF: nothing is pending, so this emits nothing.
+                dec.finish(&mut d.tracker);
+            }
+            d.tracker.merge(seg.tracker);
+            self.size += seg.fed;
+            d.decoder = Some(seg.decoder);
+        }
+        Ok(self.build(d))
+    }
+}
+
+/// Binary and empty files are not decoded; ISO-2022-JP's decoder carries a mode across lines.
+pub(super) fn splittable(v: &Verdict) -> bool {
+    v.format.is_text() && !(v.format == Format::Legacy && v.encoding == encoding_rs::ISO_2022_JP)
+}
+
+/// A part of a file analyzed on its own; see [`Analyzer::segment`].
+#[derive(Debug)]
+pub struct Segment {
+    start: u64,
+    fed: u64,
+    decoder: Decoder,
+    tracker: Tracker,
+    kernel: Kernel,
+}
+
+impl Segment {
+    /// Feeds the segment's next bytes.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.fed += chunk.len() as u64;
+        fast::feed(&mut self.decoder, &mut self.tracker, chunk, self.kernel);
+    }
+
+    /// Where the segment starts.
+    pub fn start(&self) -> u64 {
+        self.start
+    }
+
+    /// Bytes fed so far.
+    pub fn bytes_fed(&self) -> u64 {
+        self.fed
+    }
+}
+
+/// Segments handed to [`Analyzer::finish_with_segments`] that do not fit together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SegmentError {
+    /// A segment starts at `start`, but the bytes before it end at `end`.
+    Misplaced {
+        /// Where the segment starts.
+        start: u64,
+        /// Where the bytes before it end.
+        end: u64,
+    },
+    /// The part before the segment starting at `at` does not end just after an LF.
+    NotAfterLf {
+        /// Where the segment starts.
+        at: u64,
+    },
+}
+
+impl std::fmt::Display for SegmentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SegmentError::Misplaced { start, end } => write!(
+                f,
+                "a segment starts at {start} but the bytes before it end at {end}"
+            ),
+            SegmentError::NotAfterLf { at } => write!(
+                f,
+                "the part before offset {at} does not end just after an LF"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SegmentError {}

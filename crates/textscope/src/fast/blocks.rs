@@ -1,0 +1,202 @@
+//! The block loops over the classifiers of `kernel.rs`: the general one ([`run`]) and the one
+//! for plain ASCII lines ([`ascii_lines`]). Both write through [`FastSink`].
+
+use super::kernel::{below, Classify, PlainAscii, WIN};
+use super::FastSink;
+use crate::class::EndingKind;
+
+/// Runs the fast path over `bytes` (whole units of `C::W` bytes; for UTF-8 a stretch known to
+/// be valid), which start at absolute offset `base`, with the tracker ready (no CR pending)
+/// and the decoder between characters. Stops before the first unit that needs the slow path.
+/// Returns the bytes consumed: whole characters, ending at a character boundary.
+#[inline(always)]
+pub(crate) fn run<T: FastSink, C: Classify>(c: &C, tr: &mut T, bytes: &[u8], base: u64) -> usize {
+    let w = C::W;
+    let s = C::S;
+    // Bytes per mask bit, and mask bits per block.
+    let step = w / s;
+    let per_block = 64 / step;
+    let len = bytes.len() - bytes.len() % w;
+    let mut i = 0;
+    let mut chars = 0u64;
+    let mut nonascii = 0u64;
+    // The last unit of the block before: a CR (so an LF at unit 0 ends a CR LF), a high
+    // surrogate (so a low one at unit 0 is its pair).
+    let mut cr_before = false;
+    let mut high_before = false;
+    while i < len {
+        let (mut m, bits) = match bytes.get(i..i + WIN) {
+            Some(win) if i + WIN <= len => match <&[u8; WIN]>::try_from(win) {
+                Ok(win) => (c.classify(win), per_block),
+                Err(_) => break,
+            },
+            _ => {
+                // The last block: padded with zeros, which end no CR LF and pair no surrogate.
+                let rest = bytes.get(i..len).unwrap_or_default();
+                let mut pad = [0u8; WIN];
+                for (d, s) in pad.iter_mut().zip(rest) {
+                    *d = *s;
+                }
+                let bits = ((rest.len() / w) * s).min(per_block);
+                let mut m = c.classify(&pad);
+                // A CR at the very end: whether an LF follows is not known yet.
+                m.stop |= m.cr & (1 << (bits - s));
+                (m, bits)
+            }
+        };
+        if m.needs_high_before && !high_before {
+            m.stop |= 1;
+        }
+        // Stops fall on the first bit of a unit, so `avail` is a whole number of units.
+        let avail = ((m.stop | !below(bits)).trailing_zeros() as usize).min(bits);
+        if avail > 0 {
+            let valid = below(avail);
+            tr.fast_begin(base + i as u64);
+            chars += u64::from((m.starts & valid).count_ones());
+            nonascii |= m.nonascii & valid;
+            let content = m.starts & !m.lf & !m.cr;
+            let lf_next = (m.lf >> s) | (u64::from(m.lf_after) << (per_block - s));
+            // Line ends: every LF, and every CR that no LF follows.
+            let mut ends = (m.lf | (m.cr & !lf_next)) & valid;
+            let mut from = 0;
+            while ends != 0 {
+                let p = ends.trailing_zeros() as usize;
+                let n = (content & below(p) & !below(from)).count_ones();
+                let at = i + p * step;
+                let bit = 1u64 << p;
+                let next = (p + s < avail).then_some(base + (at + w) as u64);
+                if m.lf & bit == 0 {
+                    let cr = unit(bytes, at, w);
+                    tr.fast_line_end(n, EndingKind::Cr, base + at as u64, cr, next);
+                } else if (p == 0 && cr_before) || (p > 0 && m.cr & (bit >> s) != 0) {
+                    let cr_at = at - w;
+                    let both = bytes.get(cr_at..at + w).unwrap_or_default();
+                    tr.fast_line_end(n, EndingKind::Crlf, base + cr_at as u64, both, next);
+                } else {
+                    let lf = unit(bytes, at, w);
+                    tr.fast_line_end(n, EndingKind::Lf, base + at as u64, lf, next);
+                }
+                from = p + 1;
+                ends &= ends - 1;
+            }
+            tr.fast_line_chars((content & valid & !below(from)).count_ones());
+        }
+        if avail < per_block {
+            i += avail * step;
+            break;
+        }
+        cr_before = m.cr >> (per_block - s) & 1 != 0;
+        high_before = m.high_at_end;
+        i += 64;
+    }
+    if i > 0 {
+        tr.fast_done(chars, base + i as u64, nonascii != 0);
+    }
+    i
+}
+
+#[inline(always)]
+fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
+    bytes.get(at..at + w).unwrap_or_default()
+}
+
+/// Runs over blocks of printable ASCII and TAB with LF endings, or with CR LF endings (in
+/// UTF-8 and single-byte code pages, bytes below 80; in UTF-16 and UTF-32, units), with the
+/// tracker's state in registers: a character is a unit, so a line's length is a difference of
+/// offsets and a block costs a few instructions per line. Stops before the first block with
+/// anything else (or with the other kind of ending), or where fewer than `WIN` bytes remain,
+/// and returns the bytes consumed. Everything it does is what `run` would do.
+#[inline(always)]
+pub(crate) fn ascii_lines<T: FastSink, P: PlainAscii>(
+    p: &P,
+    tr: &mut T,
+    bytes: &[u8],
+    base: u64,
+) -> usize {
+    let Some(win) = bytes.first_chunk::<WIN>() else {
+        return 0;
+    };
+    let b = p.plain(win);
+    if b.odd != 0 {
+        0
+    } else if b.cr != 0 {
+        lines_of::<T, P, true>(p, tr, bytes, base)
+    } else {
+        lines_of::<T, P, false>(p, tr, bytes, base)
+    }
+}
+
+/// [`ascii_lines`] with CR LF endings (`CRLF`) or LF endings.
+#[inline(always)]
+fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
+    p: &P,
+    tr: &mut T,
+    bytes: &[u8],
+    base: u64,
+) -> usize {
+    let (w, s) = (P::W, P::S);
+    // Bytes per mask bit, mask bits per block, and log2 of the unit's width.
+    let step = w / s;
+    let per_block = 64 / step;
+    let shift = w.trailing_zeros();
+    let kind = if CRLF {
+        EndingKind::Crlf
+    } else {
+        EndingKind::Lf
+    };
+    let Some((mut h, seen)) = tr.ascii_lines_begin(base, kind, w as u64) else {
+        return 0;
+    };
+    // Before the first ending of the kind, only blocks without one (a long first line).
+    let no_ends = if seen { 0 } else { !0 };
+    let line0 = h.line;
+    let opens_line = tr.fast_at_line_start();
+    let mut i = 0;
+    // The block before ended with a CR (whose LF is this block's first unit).
+    let mut cr_before = false;
+    while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
+        let b = p.plain(win);
+        let endings_ok = if CRLF {
+            // Every CR is followed by an LF, and every LF preceded by a CR.
+            let lf_next = (b.lf >> s) | (u64::from(b.lf_after) << (per_block - s));
+            b.cr & !lf_next == 0 && b.lf & !((b.cr << s) | u64::from(cr_before)) == 0
+        } else {
+            b.cr == 0
+        };
+        if b.odd != 0 || !endings_ok || (b.lf | b.cr) & no_ends != 0 {
+            break;
+        }
+        if i == 0 && opens_line && base >= h.next_at {
+            // The first block opens a line: a checkpoint if one is due.
+            h.next_at = tr.fast_checkpoint(h.line, base);
+        }
+        let at = base + i as u64;
+        let mut ends = b.lf;
+        while ends != 0 {
+            let lf = at + u64::from(ends.trailing_zeros()) * step as u64;
+            let n = (lf - h.line_start) >> shift;
+            let n = n - u64::from(CRLF);
+            // L5: the first of the longest lines.
+            if n >= h.beat {
+                h.beat = n + 1;
+                h.longest_line = h.line;
+            }
+            h.line += 1;
+            // A unit follows (the window reaches 4 bytes past the block).
+            h.line_start = lf + w as u64;
+            if h.line_start >= h.next_at {
+                h.next_at = tr.fast_checkpoint(h.line, h.line_start);
+            }
+            ends &= ends - 1;
+        }
+        cr_before = CRLF && (b.cr >> (per_block - s)) & 1 != 0;
+        i += 64;
+    }
+    // A CR whose LF was not reached stays for the general path.
+    let i = i - if cr_before { w } else { 0 };
+    if i == 0 {
+        return 0; // not one block: the tracker is as it was
+    }
+    tr.ascii_lines_end(h, kind, line0, base + i as u64, i as u64, w as u64);
+    i
+}

@@ -1,0 +1,83 @@
+//! The narrow interface the fast path writes through: what a block of ordinary text does to
+//! whoever follows the lines. The report's tracker implements it, and so does the structure
+//! builder's line counter, so both run on the kernels. Everything else a sink sees one
+//! character at a time through [`crate::decode::Sink`].
+
+use crate::class::EndingKind;
+use crate::decode::Sink;
+
+/// The state [`super::blocks::ascii_lines`] keeps in registers for a run whose line endings
+/// are all one kind (LF or CR LF): a character is a unit there, so a line's characters are the
+/// distance from its start to its ending, in units.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AsciiLines {
+    pub line: u64,
+    /// Where the current line would start (a byte offset) if all its characters were one
+    /// unit each.
+    pub line_start: u64,
+    /// What a line's characters must reach to be the new longest (L5): one more than the
+    /// longest so far, 0 when no line has ended.
+    pub beat: u64,
+    pub longest_line: u64,
+    /// Where the next line start must be reported with [`FastSink::fast_checkpoint`]
+    /// (`u64::MAX`: none).
+    pub next_at: u64,
+}
+
+/// What the fast path does to a sink: the same updates that the per-character [`Sink`] calls
+/// would make, in bulk, for stretches of text without problems or findings.
+pub(crate) trait FastSink: Sink {
+    /// True when the fast path may take over: no CR waits for the character after it.
+    fn fast_ready(&self) -> bool;
+
+    /// True when no line is open (the next character starts one).
+    fn fast_at_line_start(&self) -> bool;
+
+    /// A character begins at `offset`: open its line if none is open.
+    fn fast_begin(&mut self, offset: u64);
+
+    /// `n` more characters on the current line (its ending not included).
+    fn fast_line_chars(&mut self, n: u32);
+
+    /// The current line, with `n` more characters, ends with `kind`, whose `bytes` start at
+    /// `offset`; `next` is where the following line starts if a character is known to follow.
+    fn fast_line_end(
+        &mut self,
+        n: u32,
+        kind: EndingKind,
+        offset: u64,
+        bytes: &[u8],
+        next: Option<u64>,
+    );
+
+    /// The state for a run of `kind` endings in units `width` bytes wide starting at `at`, or
+    /// `None` when it cannot run (a CR waits for its follower); and whether an ending of that
+    /// kind has been met (if not, the run stops before the first: P9 records where it is,
+    /// which is left to the general path).
+    fn ascii_lines_begin(
+        &self,
+        at: u64,
+        kind: EndingKind,
+        width: u64,
+    ) -> Option<(AsciiLines, bool)>;
+
+    /// Writes back the state of a run of `kind` endings that started on line `line0`, covered
+    /// `bytes` bytes of units `width` bytes wide and ended at `end`, inside a line.
+    fn ascii_lines_end(
+        &mut self,
+        s: AsciiLines,
+        kind: EndingKind,
+        line0: u64,
+        end: u64,
+        bytes: u64,
+        width: u64,
+    );
+
+    /// Line `line` starts at `offset`, at or past [`AsciiLines::next_at`]. Returns where the
+    /// next such report is due.
+    fn fast_checkpoint(&mut self, line: u64, offset: u64) -> u64;
+
+    /// A stretch ending at `end` is done: `chars` characters in all (endings included), and
+    /// whether any was beyond ASCII.
+    fn fast_done(&mut self, chars: u64, end: u64, non_ascii: bool);
+}

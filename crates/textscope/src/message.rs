@@ -1,0 +1,92 @@
+//! The English sentences of the report's `message` fields, made in one place from the typed
+//! data each problem, finding and note carries (kind, code point, reason, figures). The JSON
+//! keeps `message` for compatibility; the web page renders its own language from the data.
+
+use crate::class::{control_name, EndingKind};
+use crate::decode::Bad;
+use crate::finding::{finding_char_name, FindingKind};
+use crate::format::Format;
+
+/// P2.
+pub(crate) fn nul() -> String {
+    "U+0000 (NUL) in the text".to_string()
+}
+
+/// P3.
+pub(crate) fn control(c: char) -> String {
+    format!("control character U+{:04X} ({})", c as u32, control_name(c))
+}
+
+/// P4.
+pub(crate) fn bom_in_text() -> String {
+    "U+FEFF (byte order mark) inside the text; were two files joined?".to_string()
+}
+
+/// A bidi control or an invisible character.
+pub(crate) fn finding(kind: FindingKind, c: char) -> String {
+    let what = match kind {
+        FindingKind::BidiControl => {
+            "bidi control; it reorders the text shown after it, so what is read may differ from what is seen"
+        }
+        FindingKind::InvisibleCharacter => "invisible character; it takes no room on screen",
+    };
+    format!("U+{:04X} {} ({what})", c as u32, finding_char_name(c))
+}
+
+/// P9: the counts of each kind present, the line that differs, its kind and the commonest.
+pub(crate) fn mixed_endings(
+    present: &[(EndingKind, u64)],
+    line: u64,
+    other: EndingKind,
+    common: EndingKind,
+) -> String {
+    let kinds: Vec<String> = present
+        .iter()
+        .map(|(k, n)| format!("{n} {}", k.label()))
+        .collect();
+    format!(
+        "mixed line endings ({}): line {line} ends with {}, most lines end with {}",
+        kinds.join(", "),
+        other.label(),
+        common.label()
+    )
+}
+
+/// N1.
+pub(crate) fn no_final_line_ending(line: u64) -> String {
+    format!("line {line} has no line ending")
+}
+
+/// The unit a bad unit of UTF-16 or UTF-32 is (P1, P6), if it is one.
+pub(crate) fn unit_of(format: Format, bytes: &[u8]) -> Option<u32> {
+    match (format, bytes) {
+        (Format::Utf16Le, [a, b, ..]) => Some(u32::from(u16::from_le_bytes([*a, *b]))),
+        (Format::Utf16Be, [a, b, ..]) => Some(u32::from(u16::from_be_bytes([*a, *b]))),
+        (Format::Utf32Le, [a, b, c, d]) => Some(u32::from_le_bytes([*a, *b, *c, *d])),
+        (Format::Utf32Be, [a, b, c, d]) => Some(u32::from_be_bytes([*a, *b, *c, *d])),
+        _ => None,
+    }
+}
+
+/// The message for a bad unit (P1, P5, P6, P7, P8).
+pub(crate) fn bad(bad: Bad, format: Format, bytes: &[u8]) -> String {
+    let u = unit_of(format, bytes).unwrap_or(0);
+    match bad {
+        Bad::UnpairedSurrogate => {
+            if format.unit_width() == 4 {
+                format!("surrogate unit {u:04X} is not a character in UTF-32")
+            } else if (0xD800..0xDC00).contains(&u) {
+                format!("high surrogate {u:04X} is not followed by a low surrogate")
+            } else {
+                format!("low surrogate {u:04X} is not preceded by a high surrogate")
+            }
+        }
+        Bad::Truncated => format!(
+            "the file ends inside a character ({} of its bytes present)",
+            bytes.len()
+        ),
+        Bad::InvalidCodePoint => format!("unit {u:08X} is above 10FFFF"),
+        Bad::InvalidUtf8(r) => format!("invalid UTF-8: {}", r.describe()),
+        Bad::Unmapped => "the code page maps no character to this byte sequence".to_string(),
+    }
+}

@@ -1,0 +1,336 @@
+//! Lines, endings and problems (SPEC §4, §5): the sink that the report is built from.
+//!
+//! The tracker sees every decoded character once, or a stretch of them at a time from the
+//! fast path ([`crate::fast::FastSink`], in `fast.rs`). Its state is a handful of counters plus
+//! the itemised problems and findings (capped per kind), so memory does not grow with the
+//! file. One idea per file: `endings.rs` (L1, L6, P9), `problems.rs`, `findings.rs`,
+//! `checkpoints.rs` (S2), `fast.rs` (the fast path's bulk updates), `merge.rs` (segments);
+//! the line-ending machine itself is [`crate::lines`], the classes [`crate::class`].
+
+mod checkpoints;
+mod endings;
+mod fast;
+mod findings;
+mod merge;
+mod problems;
+
+use crate::class::{class_of, Class, EndingKind};
+use crate::decode::{Bad, Sink};
+use crate::finding::{Finding, FindingCounts, FindingKind};
+use crate::format::{hex, Format};
+use crate::index::Checkpoint;
+use crate::lines::{LineEnd, LineMachine, Role};
+use crate::message;
+use crate::problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind};
+use crate::report::{Endings, LongestLine, ProblemCounts};
+use checkpoints::IndexBuilder;
+use endings::EndingTally;
+use findings::Findings;
+use problems::Problems;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Tracker {
+    format: Format,
+    /// The number of the line being read (from 1).
+    line: u64,
+    line_chars: u64,
+    at_line_start: bool,
+    /// A CR waiting for its follower (L1).
+    ends: LineMachine,
+    chars: u64,
+    endings: EndingTally,
+    /// L5: the first of the longest lines so far.
+    longest: Option<LongestLine>,
+    problems: Problems,
+    findings: Findings,
+    non_ascii: bool,
+    /// The end of the last character seen (for N1's offset).
+    end: u64,
+    index: Option<IndexBuilder>,
+}
+
+/// What the tracker hands to the report.
+pub(crate) struct Totals {
+    pub lines: u64,
+    pub characters: u64,
+    pub endings: Endings,
+    pub longest_line: Option<LongestLine>,
+    pub counts: ProblemCounts,
+    pub problems: Vec<Problem>,
+    pub problems_omitted: u64,
+    pub notes: Vec<Note>,
+    pub finding_counts: FindingCounts,
+    pub findings: Vec<Finding>,
+    pub findings_omitted: u64,
+    pub ascii: bool,
+    pub checkpoints: Vec<Checkpoint>,
+}
+
+impl Tracker {
+    pub(crate) fn new(format: Format, cap: usize, index_every: Option<u64>) -> Tracker {
+        Tracker {
+            format,
+            line: 1,
+            line_chars: 0,
+            at_line_start: true,
+            ends: LineMachine::new(),
+            chars: 0,
+            endings: EndingTally::default(),
+            longest: None,
+            problems: Problems::new(cap),
+            findings: Findings::new(cap),
+            non_ascii: false,
+            end: 0,
+            index: index_every.map(IndexBuilder::new),
+        }
+    }
+
+    /// A character (or bad unit) arrives at `offset`: start the line if none is open.
+    #[inline]
+    fn start(&mut self, offset: u64) {
+        if self.at_line_start {
+            self.at_line_start = false;
+            if let Some(ix) = &mut self.index {
+                ix.line_start(self.line, offset);
+            }
+        }
+    }
+
+    /// Something other than a character arrives: a waiting CR ends its line alone.
+    #[inline]
+    fn interrupt(&mut self) {
+        if let Some(cr) = self.ends.interrupt() {
+            self.end_line(cr);
+        }
+    }
+
+    #[inline]
+    fn end_line(&mut self, end: LineEnd) {
+        self.endings.add(end, self.line, self.line_chars + 1);
+        self.close_line();
+        self.at_line_start = true;
+    }
+
+    /// The current line is complete: update the longest line (L5: first on a tie).
+    #[inline(always)]
+    fn close_line(&mut self) {
+        if self.longest.is_none_or(|l| self.line_chars > l.characters) {
+            self.longest = Some(LongestLine {
+                line: self.line,
+                characters: self.line_chars,
+            });
+        }
+        self.line += 1;
+        self.line_chars = 0;
+    }
+
+    /// A problem at the current column.
+    fn problem(
+        &mut self,
+        kind: ProblemKind,
+        offset: u64,
+        bytes: &[u8],
+        code_point: Option<u32>,
+        bad: Option<Bad>,
+        message: impl FnOnce() -> String,
+    ) {
+        let (line, column) = (self.line, self.line_chars + 1);
+        self.problems.add(kind, || Problem {
+            kind,
+            offset,
+            length: bytes.len() as u64,
+            line,
+            column,
+            bytes: hex(bytes),
+            code_point: code_point.map(crate::class::code_point_of),
+            mixed: None,
+            reason: match bad {
+                Some(Bad::InvalidUtf8(r)) => Some(r),
+                _ => None,
+            },
+            message: message(),
+        });
+    }
+
+    /// Every character that is not printable ASCII (or that follows a CR).
+    fn special(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        let step = self.ends.push(c, offset, bytes);
+        if let Some(cr) = step.flushed {
+            self.end_line(cr);
+        }
+        self.start(offset);
+        self.count(offset, bytes);
+        if !c.is_ascii() {
+            self.non_ascii = true;
+        }
+        match step.role {
+            Role::Ends(end) => self.end_line(end),
+            Role::Cr => {}
+            Role::Char => {
+                match class_of(c) {
+                    Class::Nul => {
+                        self.problem(ProblemKind::Nul, offset, bytes, Some(0), None, message::nul)
+                    }
+                    Class::Control => self.problem(
+                        ProblemKind::ControlCharacter,
+                        offset,
+                        bytes,
+                        Some(c as u32),
+                        None,
+                        || message::control(c),
+                    ),
+                    Class::ByteOrderMark => self.problem(
+                        ProblemKind::BomInText,
+                        offset,
+                        bytes,
+                        Some(0xFEFF),
+                        None,
+                        message::bom_in_text,
+                    ),
+                    Class::Bidi => self.finding(FindingKind::BidiControl, c, offset, bytes),
+                    Class::Invisible => {
+                        self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
+                    }
+                    Class::Plain | Class::Ending(_) => {}
+                }
+                self.line_chars += 1;
+            }
+        }
+    }
+
+    /// A bidi control or an invisible character: counted, and listed up to the cap.
+    #[cold]
+    fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
+        let (line, column) = (self.line, self.line_chars + 1);
+        self.findings.add(kind, || Finding {
+            kind,
+            offset,
+            length: bytes.len() as u64,
+            line,
+            column,
+            bytes: hex(bytes),
+            code_point: crate::class::code_point(c),
+            message: message::finding(kind, c),
+        });
+    }
+
+    #[inline]
+    fn count(&mut self, offset: u64, bytes: &[u8]) {
+        self.chars += 1;
+        self.end = offset + bytes.len() as u64;
+    }
+
+    pub(crate) fn finish(mut self, mark_len: u64) -> Totals {
+        self.interrupt();
+        let mut notes = Vec::new();
+        if !self.at_line_start {
+            // L7: the last line has no ending; it still counts as a line (L2).
+            notes.push(Note {
+                kind: NoteKind::NoFinalLineEnding,
+                line: self.line,
+                offset: self.end.max(mark_len),
+                message: message::no_final_line_ending(self.line),
+            });
+            self.close_line();
+        }
+        let lines = self.line - 1;
+        if let Some(m) = self.endings.mixed() {
+            let other = m.site.end.kind;
+            self.problems
+                .add(ProblemKind::MixedLineEndings, || Problem {
+                    kind: ProblemKind::MixedLineEndings,
+                    offset: m.site.end.offset,
+                    length: m.site.end.byte_len(),
+                    line: m.site.line,
+                    column: m.site.column,
+                    bytes: hex(m.site.end.bytes()),
+                    code_point: None,
+                    mixed: Some(MixedEndings {
+                        ending: other,
+                        commonest: m.common,
+                    }),
+                    reason: None,
+                    message: message::mixed_endings(&m.present, m.site.line, other, m.common),
+                });
+        }
+        let none_of = |k: ProblemKind| self.problems.count(k) == 0;
+        let ascii = !self.non_ascii
+            && [
+                ProblemKind::UnpairedSurrogate,
+                ProblemKind::TruncatedCharacter,
+                ProblemKind::InvalidCodePoint,
+                ProblemKind::InvalidUtf8,
+                ProblemKind::UnmappedByte,
+            ]
+            .into_iter()
+            .all(none_of);
+        let (counts, problems, problems_omitted) = self.problems.finish();
+        let (finding_counts, findings, findings_omitted) = self.findings.finish();
+        Totals {
+            lines,
+            characters: self.chars,
+            endings: self.endings.counts(),
+            longest_line: self.longest,
+            counts,
+            problems,
+            problems_omitted,
+            notes,
+            finding_counts,
+            findings,
+            findings_omitted,
+            ascii,
+            checkpoints: self.index.map(IndexBuilder::finish).unwrap_or_default(),
+        }
+    }
+}
+
+impl Sink for Tracker {
+    const ASCII_RUNS: bool = true;
+
+    #[inline]
+    fn ascii_run(&mut self, offset: u64, chars: usize, width: usize) {
+        self.interrupt();
+        self.start(offset);
+        self.chars += chars as u64;
+        self.line_chars += chars as u64;
+        self.end = offset + (chars * width) as u64;
+    }
+
+    #[inline]
+    fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        if self.ends.is_idle() {
+            if matches!(c, ' '..='~') {
+                // Printable ASCII outside a run (e.g. the other formats' slow paths).
+                self.start(offset);
+                self.count(offset, bytes);
+                self.line_chars += 1;
+                return;
+            }
+            if c == '\n' {
+                // What the line machine says of an LF when no CR waits, without its round
+                // trip: the commonest ending on the character-at-a-time path.
+                self.start(offset);
+                self.count(offset, bytes);
+                self.end_line(LineEnd::new(EndingKind::Lf, offset, bytes));
+                return;
+            }
+        }
+        self.special(c, offset, bytes);
+    }
+
+    fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
+        self.interrupt();
+        self.start(offset);
+        let format = self.format;
+        let unit = match bad {
+            Bad::UnpairedSurrogate | Bad::InvalidCodePoint => message::unit_of(format, bytes),
+            _ => None,
+        };
+        self.problem(bad.kind(), offset, bytes, unit, Some(bad), || {
+            message::bad(bad, format, bytes)
+        });
+        self.non_ascii = true;
+        self.count(offset, bytes);
+        self.line_chars += 1;
+    }
+}
