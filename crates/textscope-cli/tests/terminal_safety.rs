@@ -34,8 +34,10 @@ fn hostile_text() -> String {
 /// The hostile name: an OSC title change, a CSI, a C1 CSI and a bidi override.
 const NAME: &str = "name-\x1b]0;owned\x07-\x1b[2J-\u{9B}1m-\u{202E}txt.evil";
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("textscope-term-{}", std::process::id()));
+/// A fresh directory for one test: the tests run on parallel threads of one process, so the
+/// test's own tag keeps them from clearing each other's files.
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("textscope-term-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -112,7 +114,7 @@ fn hostile_ansi_test_file() {
 
 #[test]
 fn generated_hostile_files_under_a_hostile_name() {
-    let dir = scratch();
+    let dir = scratch("generated");
     let text = hostile_text();
     let mut utf16 = vec![0xFF, 0xFE];
     utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
@@ -139,7 +141,7 @@ fn generated_hostile_files_under_a_hostile_name() {
 
 #[test]
 fn hostile_names_in_error_messages() {
-    let dir = scratch().join("errors");
+    let dir = scratch("errors").join("errors");
     std::fs::create_dir_all(&dir).unwrap();
     // A missing file, a directory and a dangling link, each named with escape sequences.
     let missing = dir.join(format!("{NAME}-missing"));
