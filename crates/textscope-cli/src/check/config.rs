@@ -83,7 +83,9 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
         path: path.to_path_buf(),
         cause,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+    let text = super::editorconfig::read_config(path)
+        .map_err(err)?
+        .ok_or_else(|| err("no such file".into()))?;
     let (layer, editorconfig) = parse(&text).map_err(err)?;
     Ok(Config {
         path: Some(path.to_path_buf()),

@@ -10,6 +10,7 @@
 
 pub mod config;
 pub mod editorconfig;
+pub mod glob;
 pub mod output;
 mod progress;
 pub mod rules;
@@ -212,7 +213,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 progress.clear();
                 eprintln!(
                     "textscope: {}: {}",
-                    crate::render::safe(&e.path.to_string_lossy()),
+                    crate::render::safe_path(&e.path),
                     e.cause
                 );
                 return ExitCode::from(2);
@@ -309,11 +310,11 @@ fn write_results(
     Ok(())
 }
 
-/// The path as shown: as walked, without a leading `./`.
+/// The path as shown: as walked, without a leading `./`; bytes that are not UTF-8 as `\xFF`
+/// (the printers then escape what a terminal would interpret).
 fn shown(p: &Path) -> String {
-    let s = p.to_string_lossy();
-    let s = s.strip_prefix("./").unwrap_or(&s);
-    s.to_string()
+    let p = p.strip_prefix("./").unwrap_or(p);
+    crate::render::path_text(p.as_os_str())
 }
 
 /// Walks one root in parallel; the outcomes in any order.
@@ -394,24 +395,27 @@ fn walk_error(err: ignore::Error) -> (String, Outcome) {
     (path, Outcome::Error(cause))
 }
 
-/// The policy for one file: defaults < .editorconfig < textscope.toml < command line.
-fn policy_for(path: &Path, ctx: &Ctx) -> Policy {
+/// The policy for one file: defaults < .editorconfig < textscope.toml < command line. An
+/// `.editorconfig` that cannot be used is an error (the cause names it).
+fn policy_for(path: &Path, ctx: &Ctx) -> Result<Policy, String> {
     let ec = if ctx.editorconfig {
         match std::path::absolute(path) {
-            Ok(abs) => editorconfig::layer_for(&ctx.cache.chain(&abs), &abs),
+            Ok(abs) => editorconfig::layer_for(&ctx.cache.chain(&abs)?, &abs),
             Err(_) => Layer::default(),
         }
     } else {
         Layer::default()
     };
-    Policy::resolve(&[&ec, &ctx.config.layer, &ctx.cli])
+    Ok(Policy::resolve(&[&ec, &ctx.config.layer, &ctx.cli]))
 }
 
 fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
-    let policy = policy_for(path, ctx);
-    let outcome = match check_file(path, &policy, ctx.include_binary, ctx.max_problems) {
-        Ok(o) => o,
-        Err(e) => Outcome::Error(e.cause),
+    let outcome = match policy_for(path, ctx) {
+        Err(cause) => Outcome::Error(cause),
+        Ok(policy) => match check_file(path, &policy, ctx.include_binary, ctx.max_problems) {
+            Ok(o) => o,
+            Err(e) => Outcome::Error(e.cause),
+        },
     };
     ctx.done.fetch_add(1, Ordering::Relaxed);
     outcome
