@@ -14,6 +14,7 @@ pub mod glob;
 pub mod output;
 mod progress;
 pub mod rules;
+pub mod text;
 
 use crate::input;
 use output::{OutputFormat, Summary};
@@ -32,8 +33,9 @@ use textscope::{Analyzer, Format, Options};
 #[command(
     after_help = "Rules: the SPEC problems (unpaired_surrogate, nul, control_character, \
 bom_in_text, truncated_character, invalid_code_point, invalid_utf8, unmapped_byte, \
-mixed_line_endings: denied by default) and the policy rules (bom, encoding, eol, final-newline, \
-bidi, line-length: off by default). Groups: problems, policy, all. \
+mixed_line_endings: denied by default), binary_in_text (a source or text file that detection \
+calls binary: denied by default; its bytes are still checked as UTF-8) and the policy rules \
+(bom, encoding, eol, final-newline, bidi, line-length: off by default). Groups: problems, policy, all. \
 Precedence: command line > textscope.toml > .editorconfig > defaults.\n\n\
 Exit status: 0 when nothing denied was found, 1 when something was, 2 on errors."
 )]
@@ -145,6 +147,7 @@ struct Ctx {
     config: config::Config,
     editorconfig: bool,
     cache: editorconfig::Cache,
+    attributes: text::Attributes,
     include_binary: bool,
     max_problems: usize,
     done: Arc<AtomicU64>,
@@ -224,6 +227,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             editorconfig: config.editorconfig && !args.no_editorconfig,
             config,
             cache: editorconfig::Cache::default(),
+            attributes: text::Attributes::default(),
             include_binary: args.include_binary,
             max_problems: args.max_problems,
             done: progress.counter(),
@@ -409,14 +413,30 @@ fn policy_for(path: &Path, ctx: &Ctx) -> Result<Policy, String> {
     Ok(Policy::resolve(&[&ec, &ctx.config.layer, &ctx.cli]))
 }
 
-fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
-    let outcome = match policy_for(path, ctx) {
-        Err(cause) => Outcome::Error(cause),
-        Ok(policy) => match check_file(path, &policy, ctx.include_binary, ctx.max_problems) {
-            Ok(o) => o,
-            Err(e) => Outcome::Error(e.cause),
-        },
+/// Why the walk treats `path` as text whatever detection says (see `text`), or None.
+fn treated_as_text(path: &Path, ctx: &Ctx) -> Result<Option<String>, String> {
+    if let Some(why) = text::by_name(path) {
+        return Ok(Some(why));
+    }
+    let Ok(abs) = std::path::absolute(path) else {
+        return Ok(None);
     };
+    if let Some(why) = ctx.config.text.find(&abs) {
+        return Ok(Some(why));
+    }
+    Ok(ctx
+        .attributes
+        .text_set(&abs)?
+        .then(|| "marked text in .gitattributes".to_string()))
+}
+
+fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
+    let run = || -> Result<Outcome, String> {
+        let policy = policy_for(path, ctx)?;
+        let text = treated_as_text(path, ctx)?;
+        check_file(path, &policy, ctx.include_binary, text, ctx.max_problems).map_err(|e| e.cause)
+    };
+    let outcome = run().unwrap_or_else(Outcome::Error);
     ctx.done.fetch_add(1, Ordering::Relaxed);
     outcome
 }
@@ -425,6 +445,10 @@ fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
 struct FileCheck<'a> {
     policy: &'a Policy,
     include_binary: bool,
+    /// Why the walk treats the file as text, if it does.
+    text: Option<String>,
+    /// The `binary_in_text` message, once detection called such a file binary.
+    binary_in_text: Option<String>,
     opts: Options,
     window: Vec<u8>,
     started: Option<Started>,
@@ -440,7 +464,9 @@ impl FileCheck<'_> {
     fn start(&mut self, at_eof: bool) {
         let (mut index, rep) = textscope::detect_window(&self.window, at_eof, &self.opts);
         if rep.format == Format::Binary {
-            if !self.include_binary {
+            if let Some(why) = &self.text {
+                self.binary_in_text = Some(binary_in_text_message(why, &rep));
+            } else if !self.include_binary {
                 self.binary = true;
                 return;
             }
@@ -497,9 +523,36 @@ impl FileCheck<'_> {
             s.finish();
             s
         });
-        let (findings, counts) = rules::findings(&report, self.policy, scanner);
+        let (mut findings, mut counts) = rules::findings(&report, self.policy, scanner);
+        if let Some(message) = self.binary_in_text {
+            if self.policy.denies(Rule::BinaryInText) {
+                counts.insert(Rule::BinaryInText, 1);
+                findings.insert(
+                    0,
+                    Finding {
+                        line: 1,
+                        column: 1,
+                        offset: 0,
+                        rule: Rule::BinaryInText,
+                        message,
+                    },
+                );
+            }
+        }
         Outcome::Checked { findings, counts }
     }
+}
+
+/// The `binary_in_text` message: why the file is text to the walk, and the figures that made
+/// detection call it binary (the UTF-8 parser's, the first tried on such bytes).
+fn binary_in_text_message(why: &str, rep: &textscope::Report) -> String {
+    let steps = &rep.detection.steps;
+    let step = steps
+        .iter()
+        .find(|s| s.format == Format::Utf8)
+        .or_else(|| steps.first());
+    let figures = step.map_or_else(String::new, |s| format!(" ({}: {})", s.format, s.reason));
+    format!("detected as binary{figures}, but {why} is checked as text: its bytes are checked as UTF-8")
 }
 
 /// Checks one file against a policy (the library-style entry point the tests use).
@@ -507,6 +560,7 @@ pub fn check_file(
     path: &Path,
     policy: &Policy,
     include_binary: bool,
+    text: Option<String>,
     max_problems: usize,
 ) -> Result<Outcome, input::InputError> {
     let name = path.to_string_lossy();
@@ -514,6 +568,8 @@ pub fn check_file(
     let mut fc = FileCheck {
         policy,
         include_binary,
+        text,
+        binary_in_text: None,
         opts: Options {
             max_problems_per_kind: max_problems,
             ..Options::default()

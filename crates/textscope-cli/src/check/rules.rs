@@ -11,6 +11,9 @@ use textscope::{EndingKind, Format, ProblemKind, Report};
 pub enum Rule {
     /// A SPEC problem kind (P1–P9): denied unless allowed.
     Problem(ProblemKind),
+    /// A file the walk treats as text (its name, a config include, git's `text` attribute)
+    /// that detection calls binary: denied unless allowed.
+    BinaryInText,
     /// A byte order mark present (or, with `bom = "require"`, missing).
     Bom,
     /// An encoding other than the allowed ones.
@@ -19,7 +22,7 @@ pub enum Rule {
     Eol,
     /// No line ending at the end of the file (N1).
     FinalNewline,
-    /// Bidi controls and invisible format characters.
+    /// Bidi controls and invisible characters.
     Bidi,
     /// A line longer than the limit, in characters.
     LineLength,
@@ -36,9 +39,10 @@ impl Rule {
         Rule::LineLength,
     ];
 
-    /// Every rule: P1–P9 in SPEC order, then the policy rules.
+    /// Every rule: P1–P9 in SPEC order, `binary_in_text`, then the policy rules.
     pub fn all() -> Vec<Rule> {
         let mut v: Vec<Rule> = ProblemKind::ALL.iter().map(|&k| Rule::Problem(k)).collect();
+        v.push(Rule::BinaryInText);
         v.extend(Rule::POLICY);
         v
     }
@@ -47,6 +51,7 @@ impl Rule {
     pub fn name(self) -> &'static str {
         match self {
             Rule::Problem(k) => k.name(),
+            Rule::BinaryInText => "binary_in_text",
             Rule::Bom => "bom",
             Rule::Encoding => "encoding",
             Rule::Eol => "eol",
@@ -68,11 +73,14 @@ impl Rule {
             Rule::Problem(ProblemKind::InvalidUtf8) => "P7: ill-formed UTF-8",
             Rule::Problem(ProblemKind::UnmappedByte) => "P8: byte the code page does not map",
             Rule::Problem(ProblemKind::MixedLineEndings) => "P9: more than one kind of ending",
+            Rule::BinaryInText => {
+                "a source or text file (by name, config or git attribute) detected as binary"
+            }
             Rule::Bom => "a byte order mark present (or missing, with bom = require)",
             Rule::Encoding => "an encoding other than the allowed ones",
             Rule::Eol => "a line ending other than the required kind",
             Rule::FinalNewline => "no line ending at the end of the file (N1)",
-            Rule::Bidi => "bidi controls and invisible format characters",
+            Rule::Bidi => "bidi controls and invisible characters",
             Rule::LineLength => "a line longer than the limit (characters)",
         }
     }
@@ -234,12 +242,13 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Resolves layers given lowest precedence first. Defaults: P1–P9 denied, policy rules
+    /// Resolves layers given lowest precedence first. Defaults: P1–P9 and `binary_in_text`
+    /// denied, policy rules
     /// off; when a policy rule is denied by name without a value: utf-8, lf, 120, forbid.
     pub fn resolve(layers: &[&Layer]) -> Policy {
         let mut denied: BTreeMap<Rule, bool> = Rule::all()
             .into_iter()
-            .map(|r| (r, matches!(r, Rule::Problem(_))))
+            .map(|r| (r, matches!(r, Rule::Problem(_) | Rule::BinaryInText)))
             .collect();
         let mut p = Policy {
             denied: BTreeMap::new(),
