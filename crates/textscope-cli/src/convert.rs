@@ -498,7 +498,7 @@ impl Input {
                     .map_err(|e| InputError::new("(standard input)", e.to_string()))?;
                 f.rewind()
                     .map_err(|e| InputError::new("(standard input)", e.to_string()))?;
-                Ok((Source::File(f), None))
+                Ok((Source::File(f, None), None))
             }
         }
     }

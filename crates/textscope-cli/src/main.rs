@@ -359,7 +359,7 @@ impl From<io::Error> for Failure {
 /// The identity of the regular file behind `src`, for an index (`Err`: the cause). It reads
 /// the file's first 64 KiB (for their hash) and returns them too.
 fn file_id(path: &str, src: &input::Source) -> Result<(index_file::FileId, Vec<u8>), Failure> {
-    let input::Source::File(f) = src else {
+    let input::Source::File(f, _) = src else {
         return Err(input::InputError::new(path, "an index needs a regular file").into());
     };
     let meta = f
@@ -412,12 +412,12 @@ fn report(
     });
     let mut progress = bars.start(&render::safe(display_name(path)), expected);
     let (mut r, index) = match (&src, expected) {
-        (input::Source::File(f), Some(size))
+        (input::Source::File(f, Some(snap)), Some(size))
             if threads > 1
                 && size >= parallel::MIN_PARALLEL
                 && cli.max_bytes.is_none_or(|m| size <= m) =>
         {
-            parallel::analyze(path, f, size, &opts, threads, &progress)?
+            parallel::analyze(path, f, snap, &opts, threads, &progress)?
         }
         _ => {
             let mut a = Analyzer::new(opts);
@@ -502,7 +502,7 @@ fn lines_view(
         }
     };
     match (&src, indexed) {
-        (input::Source::File(f), Some((ix_path, index, window))) => {
+        (input::Source::File(f, snap), Some((ix_path, index, window))) => {
             let size = index.size;
             view.window = window;
             let from = view.start(size < textscope::WINDOW as u64, Some((&ix_path, &index)))?;
@@ -511,6 +511,9 @@ fn lines_view(
                 Some(size.saturating_sub(from)),
             );
             input::read_range(path, f, from, size, |b| each(&mut view, b))?;
+            if let Some(snap) = snap {
+                input::unchanged(path, f, snap, None)?;
+            }
         }
         _ => {
             view.progress = bars.start(&render::safe(display_name(path)), expected);
@@ -541,7 +544,7 @@ fn index_for_this_run(
     expected: Option<u64>,
     bars: Bars,
 ) -> Result<Option<(String, LineIndex, Vec<u8>)>, Failure> {
-    let (input::Source::File(f), Some(size)) = (src, expected) else {
+    let (input::Source::File(f, Some(snap)), Some(size)) = (src, expected) else {
         return Ok(None);
     };
     if size < INDEX_ON_THE_FLY
@@ -559,7 +562,7 @@ fn index_for_this_run(
     });
     let mut progress = bars.start(&render::safe(display_name(path)), Some(size));
     let (_, index) = if threads > 1 && size >= parallel::MIN_PARALLEL {
-        parallel::analyze(path, f, size, &opts, threads, &progress)?
+        parallel::analyze(path, f, snap, &opts, threads, &progress)?
     } else {
         let mut a = Analyzer::new(opts);
         let got = input::read_range(path, f, 0, size, |b| {
@@ -567,7 +570,7 @@ fn index_for_this_run(
             progress.add(b.len());
             true
         })?;
-        changed_while_reading(path, Some(size), got)?;
+        input::unchanged(path, f, snap, Some(got))?;
         a.finish_with_index()
     };
     progress.stop();
