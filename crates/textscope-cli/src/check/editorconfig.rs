@@ -18,6 +18,11 @@ pub const MAX_SECTIONS: usize = 512;
 /// need more is refused.
 pub const MAX_GLOB_MEMORY: usize = 16 << 20;
 
+/// The most glob operators (`*`, `?`, `[`, `{`, `,`) all the sections of one `.editorconfig`
+/// may hold together (real files hold a few dozen); compiling is linear in them, so this
+/// bounds the time a file can cost before anything is matched.
+pub const MAX_OPERATORS: usize = 10_000;
+
 /// The largest `.editorconfig` or `textscope.toml` read, in bytes; a larger one is refused.
 pub const MAX_CONFIG_BYTES: u64 = 4 << 20;
 
@@ -43,6 +48,7 @@ pub struct EditorConfig {
 pub fn parse(text: &str) -> Result<EditorConfig, String> {
     let mut ec = EditorConfig::default();
     let mut memory = 0;
+    let mut operators = 0;
     for raw in text.lines() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
@@ -53,6 +59,12 @@ pub fn parse(text: &str) -> Result<EditorConfig, String> {
                 return Err(format!("more than {MAX_SECTIONS} sections"));
             }
             let name = &line[1..line.len() - 1];
+            operators += name.matches(['*', '?', '[', '{', ',']).count();
+            if operators > MAX_OPERATORS {
+                return Err(format!(
+                    "its sections hold more than {MAX_OPERATORS} glob operators"
+                ));
+            }
             let glob = Glob::new(name)?;
             memory += glob.memory();
             if memory > MAX_GLOB_MEMORY {
