@@ -63,7 +63,10 @@ pub use analyzer::{
 };
 pub use detect::WINDOW;
 pub use fast::Kernel;
-pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
+pub use finding::{
+    finding_char_name, hidden_char_name, in_variation_sequence, is_hidden_character,
+    is_variation_selector, Finding, FindingCounts, FindingKind,
+};
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};

@@ -6,9 +6,13 @@
 
 /// True for characters that change the order or the visibility of text: the bidi embedding,
 /// override and isolate controls (U+202A–U+202E, U+2066–U+2069), the marks U+200E/U+200F and
-/// U+061C, and the invisible format characters U+200B–U+200D, U+2060–U+2064 and U+FEFF.
+/// U+061C, the invisible format characters U+200B–U+200D, U+2060–U+2064 and U+FEFF, and the
+/// hidden characters of `finding::is_hidden_character` (tags, Hangul fillers, U+00AD, U+180E).
 pub fn is_bidi_or_invisible(c: char) -> bool {
-    is_bidi_control(c) || is_invisible_format(c) || c == '\u{FEFF}'
+    is_bidi_control(c)
+        || is_invisible_format(c)
+        || c == '\u{FEFF}'
+        || crate::finding::is_hidden_character(c)
 }
 
 /// The bidi embedding, override and isolate controls: U+202A–U+202E and U+2066–U+2069
@@ -62,5 +66,6 @@ mod tests {
         assert_eq!(visible("\u{202E}abc"), "[U+202E]abc");
         assert_eq!(visible("tab\there"), "tab\there");
         assert_eq!(visible("Café 中文 😀"), "Café 中文 😀");
+        assert_eq!(visible("a\u{E0041}\u{3164}b"), "a[U+E0041][U+3164]b");
     }
 }
