@@ -426,10 +426,14 @@ pub fn write_atomically<T>(
     body: impl FnOnce(&mut dyn Write) -> Result<T, ConvertError>,
 ) -> Result<T, ConvertError> {
     let tmp = temp_path(target);
-    let shown = target.to_string_lossy().into_owned();
+    let shown = crate::render::path_text(target.as_os_str());
     let fail = |what: &str, e: io::Error| ConvertError::Output {
         path: shown.clone(),
-        cause: format!("{what} {}: {}", tmp.to_string_lossy(), strip_os(&e)),
+        cause: format!(
+            "{what} {}: {}",
+            crate::render::path_text(tmp.as_os_str()),
+            strip_os(&e)
+        ),
     };
     let file = OpenOptions::new()
         .write(true)
@@ -647,7 +651,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                 }
             }
         } else {
-            Input::Path(f.clone(), f.to_string_lossy().into_owned())
+            Input::Path(f.clone(), crate::render::path_text(f.as_os_str()))
         };
         match convert_one(&inp, &opts, plan, &dest) {
             Ok(0) => {}
