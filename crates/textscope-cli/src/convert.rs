@@ -6,10 +6,15 @@
 //! refused before a byte is written), then the conversion proper: `textscope::chars` decodes,
 //! [`encode`] writes the target format. Standard input is spooled to an unnamed temporary file
 //! so that it can be read twice. `-o FILE` and `--in-place` write a temporary file beside the
-//! target, flush and fsync it, and rename it over the target only when everything succeeded.
+//! target (`atomic`: unique name, the original's mode from its creation, removed on errors
+//! and signals), flush and fsync it, and rename it over the target only when everything
+//! succeeded.
 
+mod atomic;
+
+pub use atomic::{write_atomically, TEMP_SUFFIX};
 use crate::input::{self, InputError, Source};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -403,71 +408,6 @@ pub fn convert_bytes(bytes: &[u8], opts: &Options, plan: Plan) -> Result<Vec<u8>
         Err(_) => Err(ConvertError::Changed {
             path: "(buffer)".into(),
         }),
-    }
-}
-
-/// The temporary file beside `target`: `.NAME.textscope-tmp` in the same directory, so that
-/// the rename is atomic. Created with `create_new`: a leftover is never overwritten.
-pub fn temp_path(target: &Path) -> PathBuf {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    target.with_file_name(format!(".{name}.textscope-tmp"))
-}
-
-/// Writes `target` atomically: `body` writes into a temporary file beside it, which is
-/// flushed, fsynced, given the permissions of `perms_from` (if it exists) and renamed over
-/// `target` only when `body` and every step succeeded. On any failure the temporary file is
-/// removed and `target` is untouched.
-pub fn write_atomically<T>(
-    target: &Path,
-    perms_from: Option<&Path>,
-    body: impl FnOnce(&mut dyn Write) -> Result<T, ConvertError>,
-) -> Result<T, ConvertError> {
-    let tmp = temp_path(target);
-    let shown = crate::render::path_text(target.as_os_str());
-    let fail = |what: &str, e: io::Error| ConvertError::Output {
-        path: shown.clone(),
-        cause: format!(
-            "{what} {}: {}",
-            crate::render::path_text(tmp.as_os_str()),
-            strip_os(&e)
-        ),
-    };
-    let file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .map_err(|e| fail("cannot create the temporary file", e))?;
-    let result = (|| {
-        let mut w = io::BufWriter::new(&file);
-        let value = body(&mut w)?;
-        w.flush().map_err(|e| fail("cannot write", e))?;
-        drop(w);
-        file.sync_all().map_err(|e| fail("cannot sync", e))?;
-        if let Some(meta) = perms_from.and_then(|p| std::fs::metadata(p).ok()) {
-            std::fs::set_permissions(&tmp, meta.permissions())
-                .map_err(|e| fail("cannot set the permissions of", e))?;
-        }
-        std::fs::rename(&tmp, target).map_err(|e| fail("cannot rename", e))?;
-        Ok(value)
-    })();
-    drop(file);
-    match result {
-        Ok(v) => {
-            // Make the rename durable too (best effort: not every system can open a directory).
-            if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if let Ok(d) = File::open(dir) {
-                    let _ = d.sync_all();
-                }
-            }
-            Ok(v)
-        }
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
     }
 }
 
