@@ -11,8 +11,11 @@
 //! succeeded.
 
 mod atomic;
+mod safety;
 
-pub use atomic::{write_atomically, TEMP_SUFFIX};
+pub use atomic::write_atomically;
+#[cfg(test)]
+use atomic::TEMP_SUFFIX;
 use crate::input::{self, InputError, Source};
 use std::fs::File;
 use std::io::{self, Seek, Write};
@@ -79,6 +82,11 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub in_place: bool,
 
+    /// With --in-place, convert a file that has other names (hard links) too: only this name
+    /// gets the new text, the others keep the old.
+    #[arg(long, requires = "in_place")]
+    pub force: bool,
+
     /// Write U+FFFD for each bad unit (P1, P5, P6, P7, P8) instead of refusing; says how many.
     #[arg(long)]
     pub replace: bool,
@@ -120,6 +128,8 @@ pub enum ConvertError {
     Binary { path: String },
     /// The input changed between the two passes.
     Changed { path: String },
+    /// Not converted in place, and why (an uncertain code page, a hard link).
+    Refused { path: String, why: String },
     /// The arguments do not fit together.
     Usage(String),
 }
@@ -128,7 +138,9 @@ impl ConvertError {
     /// 1 for a refusal (the file is as it is), 2 for a failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            ConvertError::Lossy { .. } | ConvertError::Binary { .. } => 1,
+            ConvertError::Lossy { .. }
+            | ConvertError::Binary { .. }
+            | ConvertError::Refused { .. } => 1,
             _ => 2,
         }
     }
@@ -171,6 +183,9 @@ impl std::fmt::Display for ConvertError {
                 "{}: the file changed while it was converted; nothing was written",
                 safe(path)
             ),
+            ConvertError::Refused { path, why } => {
+                write!(f, "{}: not converted in place: {why}", safe(path))
+            }
             ConvertError::Usage(s) => f.write_str(s),
         }
     }
@@ -511,7 +526,13 @@ enum Dest<'a> {
     InPlace,
 }
 
-fn convert_one(inp: &Input, opts: &Options, plan: Plan, dest: &Dest) -> Result<u64, ConvertError> {
+fn convert_one(
+    inp: &Input,
+    opts: &Options,
+    plan: Plan,
+    dest: &Dest,
+    force: bool,
+) -> Result<u64, ConvertError> {
     let name = inp.name();
     let (mut src, _) = inp.open().map_err(ConvertError::Input)?;
     let (report, index) = analyse(&name, &mut src, opts).map_err(ConvertError::Input)?;
@@ -529,16 +550,28 @@ fn convert_one(inp: &Input, opts: &Options, plan: Plan, dest: &Dest) -> Result<u
             })?;
             n
         }
-        Dest::File(target) => write_atomically(target, Some(target), |w| {
-            convert_into(inp, &index, size, plan, w)
-        })?,
+        Dest::File(target) => {
+            // An existing output keeps its mode (as `cp` does); a new one takes the input's,
+            // so a private file's text is never readable by others, even while it is written.
+            let from = match inp {
+                Input::Path(p, _) if !target.exists() => Some(p.as_path()),
+                _ => Some(*target),
+            };
+            write_atomically(target, from, |w| convert_into(inp, &index, size, plan, w))?
+        }
         Dest::InPlace => {
             let Input::Path(p, _) = inp else {
                 return Err(ConvertError::Usage(
                     "textscope: convert: --in-place needs files, not standard input".into(),
                 ));
             };
-            write_atomically(p, Some(p), |w| convert_into(inp, &index, size, plan, w))?
+            if let Some(why) = safety::legacy_doubt(&report) {
+                return Err(ConvertError::Refused { path: name, why });
+            }
+            let target = safety::in_place_target(p, &name, force)?;
+            write_atomically(&target, Some(&target), |w| {
+                convert_into(inp, &index, size, plan, w)
+            })?
         }
     };
     if n != replaced {
@@ -593,7 +626,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         } else {
             Input::Path(f.clone(), crate::render::path_text(f.as_os_str()))
         };
-        match convert_one(&inp, &opts, plan, &dest) {
+        match convert_one(&inp, &opts, plan, &dest, args.force) {
             Ok(0) => {}
             Ok(n) => eprintln!(
                 "textscope: {}: replaced {} with U+FFFD",

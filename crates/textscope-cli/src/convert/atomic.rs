@@ -98,7 +98,9 @@ pub fn write_atomically<T>(
         .map_err(|e| fail("cannot create a temporary file beside it", e))?;
     let result = (|| {
         if let Some(meta) = &original {
-            copy_owner_and_mode(tmp.as_file(), meta)
+            // The owner only when the file replaces itself (a new `-o` file stays ours).
+            let same = perms_from == Some(target);
+            copy_owner_and_mode(tmp.as_file(), meta, same)
                 .map_err(|e| fail("cannot give the temporary file the original's mode", e))?;
         }
         let mut w = io::BufWriter::new(tmp.as_file());
@@ -130,10 +132,11 @@ pub fn write_atomically<T>(
     Ok(value)
 }
 
-/// Gives `file` the owner (where the system lets us) and then the exact mode of `meta`.
-fn copy_owner_and_mode(file: &File, meta: &std::fs::Metadata) -> io::Result<()> {
+/// Gives `file` the owner of `meta` (when `owner`, and where the system lets us), then its
+/// exact mode.
+fn copy_owner_and_mode(file: &File, meta: &std::fs::Metadata, owner: bool) -> io::Result<()> {
     #[cfg(unix)]
-    {
+    if owner {
         use std::os::unix::fs::MetadataExt;
         // Only root may give a file away; a failure here leaves our own ownership.
         let _ = std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid()));
