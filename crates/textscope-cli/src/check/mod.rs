@@ -137,6 +137,9 @@ pub enum Outcome {
     },
     /// Binary (D7), skipped.
     SkippedBinary,
+    /// Named on the command line but not a regular file or a directory (a FIFO, a device, a
+    /// socket): skipped, and said so with what it is.
+    SkippedSpecial(&'static str),
     /// Could not be read: the cause.
     Error(String),
 }
@@ -298,12 +301,20 @@ fn write_results(
                 if left > 0 {
                     out.flush()?;
                     eprintln!(
-                        "textscope: {}: {left} more findings not listed (see --max-problems)",
-                        crate::render::safe(path)
+                        "textscope: {}: {} not listed (see --max-problems)",
+                        crate::render::safe(path),
+                        crate::render::plural(left, "more finding", "more findings")
                     );
                 }
             }
             Outcome::SkippedBinary => summary.skipped_binary += 1,
+            Outcome::SkippedSpecial(what) => {
+                out.flush()?;
+                eprintln!(
+                    "textscope: {}: skipped: {what}, not a regular file (check reads regular files only)",
+                    crate::render::safe(path)
+                );
+            }
             Outcome::Error(cause) => {
                 summary.errors += 1;
                 out.flush()?;
@@ -331,8 +342,11 @@ fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
         };
         return vec![(shown(root), Outcome::Error(cause))];
     }
-    if std::fs::metadata(root).is_err() {
+    let Ok(meta) = std::fs::metadata(root) else {
         return vec![(shown(root), Outcome::Error("dangling symbolic link".into()))];
+    };
+    if let Some(what) = special_kind(&meta.file_type()) {
+        return vec![(shown(root), Outcome::SkippedSpecial(what))];
     }
     let mut b = ignore::WalkBuilder::new(root);
     let honour = !args.no_ignore;
@@ -367,6 +381,30 @@ fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
     });
     drop(tx);
     rx.into_iter().collect()
+}
+
+/// What a path that is neither a regular file nor a directory is, or None.
+fn special_kind(ft: &std::fs::FileType) -> Option<&'static str> {
+    if ft.is_file() || ft.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if ft.is_char_device() {
+            return Some("a character device");
+        }
+        if ft.is_block_device() {
+            return Some("a block device");
+        }
+        if ft.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
 }
 
 fn walk_error(err: ignore::Error) -> (String, Outcome) {
