@@ -13,10 +13,10 @@
 mod atomic;
 mod safety;
 
+use crate::input::{self, InputError, Source};
 pub use atomic::write_atomically;
 #[cfg(test)]
 use atomic::TEMP_SUFFIX;
-use crate::input::{self, InputError, Source};
 use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};

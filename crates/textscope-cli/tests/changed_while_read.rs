@@ -24,10 +24,7 @@ fn run_while_growing(file: &Path, args: &[&str]) -> (i32, String, String) {
         let stop = stop.clone();
         let file = file.to_path_buf();
         std::thread::spawn(move || {
-            let mut f = std::fs::OpenOptions::new()
-                .append(true)
-                .open(file)
-                .unwrap();
+            let mut f = std::fs::OpenOptions::new().append(true).open(file).unwrap();
             while !stop.load(Ordering::Relaxed) {
                 f.write_all(b"more text\n").unwrap();
                 std::thread::sleep(Duration::from_millis(1));
@@ -57,7 +54,9 @@ fn assert_changed(name: &str, code: i32, err: &str) {
         .collect();
     assert_eq!(lines.len(), 1, "{err}");
     assert!(
-        lines[0].starts_with(&format!("textscope: {name}: the file changed while it was read (")),
+        lines[0].starts_with(&format!(
+            "textscope: {name}: the file changed while it was read ("
+        )),
         "{err}"
     );
 }
@@ -95,7 +94,14 @@ fn check_and_convert() {
     let out = dir.path().join("out.txt");
     let (code, _, err) = run_while_growing(
         &f,
-        &["convert", "--to", "utf-16le", "-o", out.to_str().unwrap(), name],
+        &[
+            "convert",
+            "--to",
+            "utf-16le",
+            "-o",
+            out.to_str().unwrap(),
+            name,
+        ],
     );
     assert_changed(name, code, &err);
     assert!(!out.exists(), "no output from a file that changed");

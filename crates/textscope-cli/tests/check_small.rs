@@ -42,14 +42,22 @@ fn an_explicit_fifo_or_device_is_skipped_with_a_reason() {
 #[test]
 fn one_more_finding_is_singular() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("a.txt"), "some ordinary text, then a bell\u{7} and another\u{7} here\n").unwrap();
+    std::fs::write(
+        dir.path().join("a.txt"),
+        "some ordinary text, then a bell\u{7} and another\u{7} here\n",
+    )
+    .unwrap();
     let (code, _, err) = check(dir.path(), &["--max-problems", "1", "a.txt"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("textscope: a.txt: 1 more finding not listed (see --max-problems)"),
         "{err}"
     );
-    std::fs::write(dir.path().join("b.txt"), "some ordinary text, a bell\u{7}, another\u{7} and a third\u{7} here\n").unwrap();
+    std::fs::write(
+        dir.path().join("b.txt"),
+        "some ordinary text, a bell\u{7}, another\u{7} and a third\u{7} here\n",
+    )
+    .unwrap();
     let (_, _, err) = check(dir.path(), &["--max-problems", "1", "b.txt"]);
     assert!(err.contains("2 more findings not listed"), "{err}");
 }

@@ -50,7 +50,15 @@ fn uncertain_legacy_guess_is_not_rewritten_in_place() {
     assert_eq!(std::fs::read(dir.path().join("jp.txt")).unwrap(), bytes);
     let (code, _, err) = run(
         dir.path(),
-        &["--to", "utf-8", "--in-place", "--from", "shift_jis", "--replace", "jp.txt"],
+        &[
+            "--to",
+            "utf-8",
+            "--in-place",
+            "--from",
+            "shift_jis",
+            "--replace",
+            "jp.txt",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     let out = std::fs::read_to_string(dir.path().join("jp.txt")).unwrap();
@@ -69,7 +77,10 @@ fn a_symbolic_link_is_followed_and_stays_a_link() {
     assert_eq!((code, err.as_str()), (0, ""));
     let link = std::fs::symlink_metadata(dir.path().join("link.txt")).unwrap();
     assert!(link.file_type().is_symlink(), "the link is kept");
-    assert_eq!(std::fs::read(dir.path().join("real.txt")).unwrap(), b"a\nb\n");
+    assert_eq!(
+        std::fs::read(dir.path().join("real.txt")).unwrap(),
+        b"a\nb\n"
+    );
     assert!(temporaries(dir.path()).is_empty());
 }
 
@@ -101,7 +112,10 @@ fn a_new_output_takes_the_private_mode_of_its_input() {
     let src = dir.path().join("secret.txt");
     std::fs::write(&src, "private\n").unwrap();
     std::fs::set_permissions(&src, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let (code, _, err) = run(dir.path(), &["--to", "utf-16le", "-o", "out.txt", "secret.txt"]);
+    let (code, _, err) = run(
+        dir.path(),
+        &["--to", "utf-16le", "-o", "out.txt", "secret.txt"],
+    );
     assert_eq!((code, err.as_str()), (0, ""));
     let m = std::fs::metadata(dir.path().join("out.txt")).unwrap();
     assert_eq!(m.mode() & 0o777, 0o600);
@@ -121,7 +135,10 @@ fn sigterm_removes_the_temporary_file() {
         .unwrap();
     let start = Instant::now();
     while temporaries(dir.path()).is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(60), "no temporary file appeared");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
         if child.try_wait().unwrap().is_some() {
             panic!("convert finished before it could be interrupted");
         }
@@ -134,6 +151,10 @@ fn sigterm_removes_the_temporary_file() {
     assert!(kill.success());
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(128 + 15));
-    assert!(temporaries(dir.path()).is_empty(), "{:?}", temporaries(dir.path()));
+    assert!(
+        temporaries(dir.path()).is_empty(),
+        "{:?}",
+        temporaries(dir.path())
+    );
     assert!(!dir.path().join("out.txt").exists());
 }

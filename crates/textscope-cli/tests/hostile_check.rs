@@ -56,7 +56,10 @@ fn trojan_source_behind_nuls_fails_check() {
         &["--deny", "bidi", "--allow-rule", "binary_in_text,nul"],
     );
     assert_eq!(code, 1, "{out}");
-    assert!(!out.contains("binary_in_text") && out.contains("U+2066"), "{out}");
+    assert!(
+        !out.contains("binary_in_text") && out.contains("U+2066"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -65,7 +68,11 @@ fn git_text_attribute_and_config_include_count_as_text() {
     let root = dir.path();
     std::fs::create_dir(root.join(".git")).unwrap();
     std::fs::write(root.join(".gitattributes"), "*.dat text\n").unwrap();
-    std::fs::write(root.join("textscope.toml"), "[check]\ntext = [\"*.blob\"]\n").unwrap();
+    std::fs::write(
+        root.join("textscope.toml"),
+        "[check]\ntext = [\"*.blob\"]\n",
+    )
+    .unwrap();
     let nuls = [0u8; 300];
     std::fs::write(root.join("a.dat"), nuls).unwrap();
     std::fs::write(root.join("b.blob"), nuls).unwrap();

@@ -35,7 +35,9 @@ const LOOSE: Duration = Duration::from_secs(20);
 
 #[test]
 fn nested_numeric_ranges_are_not_expanded() {
-    let dir = tree("root = true\n[{1..9999}{1..9999}{1..9999}]\nend_of_line = lf\n[*.txt]\nend_of_line = lf\n");
+    let dir = tree(
+        "root = true\n[{1..9999}{1..9999}{1..9999}]\nend_of_line = lf\n[*.txt]\nend_of_line = lf\n",
+    );
     std::fs::write(dir.path().join("123"), b"x\r\n").unwrap();
     let (code, out, err, took) = check(dir.path(), &[]);
     assert!(took < LOOSE, "{took:?}");
@@ -61,7 +63,10 @@ fn a_one_mebibyte_editorconfig_is_bounded() {
     let mut plain = String::from("root = true\n");
     let mut wild = String::from("root = true\n");
     for i in 0..500 {
-        plain.push_str(&format!("[{}{i}.txt]\nend_of_line = crlf\n", "ab/".repeat(700)));
+        plain.push_str(&format!(
+            "[{}{i}.txt]\nend_of_line = crlf\n",
+            "ab/".repeat(700)
+        ));
         wild.push_str(&format!("[{}{i}]\nend_of_line = crlf\n", "*a?".repeat(700)));
     }
     assert!(plain.len() > 1 << 20 && wild.len() > 1 << 20);
@@ -100,7 +105,11 @@ fn too_many_sections_or_too_long_a_name_is_an_error_naming_the_file() {
 fn hostile_textscope_toml_is_bounded() {
     // Deep nesting, and a 1 MiB file: a clear error or a result, quickly.
     let dir = tree("");
-    let deep = format!("[check]\ndeny = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    let deep = format!(
+        "[check]\ndeny = {}{}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
     std::fs::write(dir.path().join("textscope.toml"), deep).unwrap();
     let (code, _, err, took) = check(dir.path(), &["--no-editorconfig"]);
     assert!(took < LOOSE, "{took:?}");

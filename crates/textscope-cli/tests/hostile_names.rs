@@ -88,7 +88,13 @@ fn every_format_of_every_subcommand_escapes_names() {
         m.push(".missing");
     }
     let mut runs: Vec<(String, Vec<OsString>)> = Vec::new();
-    for mode in [&[][..], &["--brief"], &["--json"], &["--structure"], &["--preview"]] {
+    for mode in [
+        &[][..],
+        &["--brief"],
+        &["--json"],
+        &["--structure"],
+        &["--preview"],
+    ] {
         let mut a = os(mode);
         a.extend(rel.iter().cloned());
         a.extend(missing.iter().cloned());
@@ -136,8 +142,10 @@ fn every_format_of_every_subcommand_escapes_names() {
 fn names_are_shown_the_same_way_everywhere() {
     let (dir, _) = tree();
     let bad = OsString::from_vec(b"bad\xFF.txt".to_vec());
-    let (out, _) = run(dir.path(), &[bad.clone()]);
-    assert!(String::from_utf8(out).unwrap().starts_with("bad\\xFF.txt: "));
+    let (out, _) = run(dir.path(), std::slice::from_ref(&bad));
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .starts_with("bad\\xFF.txt: "));
     let (out, _) = run(dir.path(), &["--json".into(), bad.clone()]);
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["path"], "bad\\xFF.txt");
@@ -149,12 +157,18 @@ fn names_are_shown_the_same_way_everywhere() {
         .filter_map(|v| v["path"].as_str().map(str::to_string))
         .collect();
     assert!(paths.contains(&"bad\\xFF.txt".to_string()), "{text}");
-    assert!(paths.contains(&"rlo\u{202E}txt.exe.txt".to_string()), "{text}");
+    assert!(
+        paths.contains(&"rlo\u{202E}txt.exe.txt".to_string()),
+        "{text}"
+    );
     assert!(text.contains("rlo\\u202Etxt"), "{text}");
     assert!(text.contains("tag\\uDB40\\uDC41"), "{text}");
     let (out, _) = run(dir.path(), &os(&["check", "."]));
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("rlo[U+202E]txt.exe.txt:1:31: control_character"), "{text}");
+    assert!(
+        text.contains("rlo[U+202E]txt.exe.txt:1:31: control_character"),
+        "{text}"
+    );
     assert!(text.contains("nl\u{240A}name.txt:1:31"), "{text}");
     assert!(bad.as_bytes().contains(&0xFF));
 }

@@ -91,13 +91,8 @@ pub fn finding_char_name(c: char) -> &'static str {
 pub fn is_hidden_character(c: char) -> bool {
     matches!(
         c,
-        '\u{00AD}'
-            | '\u{115F}'
-            | '\u{1160}'
-            | '\u{180E}'
-            | '\u{3164}'
-            | '\u{FFA0}'
-            | '\u{E0000}'..='\u{E007F}'
+        '\u{00AD}' | '\u{115F}' | '\u{1160}' | '\u{180E}' | '\u{3164}' | '\u{FFA0}' | '\u{E0000}'
+            ..='\u{E007F}'
     )
 }
 
@@ -256,7 +251,15 @@ mod tests {
         ] {
             assert!(is_hidden_character(c), "{:X}", c as u32);
         }
-        for c in ['\u{00AC}', '\u{1161}', '\u{3165}', '\u{FFA1}', '\u{E0080}', 'a', '\u{200B}'] {
+        for c in [
+            '\u{00AC}',
+            '\u{1161}',
+            '\u{3165}',
+            '\u{FFA1}',
+            '\u{E0080}',
+            'a',
+            '\u{200B}',
+        ] {
             assert!(!is_hidden_character(c), "{:X}", c as u32);
         }
         assert_eq!(hidden_char_name('\u{E0041}'), "TAG 'A'");

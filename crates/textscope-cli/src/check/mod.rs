@@ -590,7 +590,9 @@ fn binary_in_text_message(why: &str, rep: &textscope::Report) -> String {
         .find(|s| s.format == Format::Utf8)
         .or_else(|| steps.first());
     let figures = step.map_or_else(String::new, |s| format!(" ({}: {})", s.format, s.reason));
-    format!("detected as binary{figures}, but {why} is checked as text: its bytes are checked as UTF-8")
+    format!(
+        "detected as binary{figures}, but {why} is checked as text: its bytes are checked as UTF-8"
+    )
 }
 
 /// Checks one file against a policy (the library-style entry point the tests use).

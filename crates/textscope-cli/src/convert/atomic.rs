@@ -71,7 +71,7 @@ pub fn write_atomically<T>(
     let original = perms_from.and_then(|p| std::fs::metadata(p).ok());
     let name = target
         .file_name()
-        .map(|n| crate::render::path_text(n))
+        .map(crate::render::path_text)
         .unwrap_or_else(|| "out".into());
     let prefix = format!(".{name}.");
     let mut b = tempfile::Builder::new();

@@ -42,11 +42,7 @@ pub fn legacy_doubt(r: &Report) -> Option<String> {
     if valid_utf8 > 0 {
         doubts.push(format!(
             "the bytes also hold {}",
-            crate::render::plural(
-                valid_utf8,
-                "valid UTF-8 sequence",
-                "valid UTF-8 sequences"
-            )
+            crate::render::plural(valid_utf8, "valid UTF-8 sequence", "valid UTF-8 sequences")
         ));
     }
     if doubts.is_empty() {

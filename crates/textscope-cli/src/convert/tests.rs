@@ -251,7 +251,11 @@ fn in_place_failure_mid_write_leaves_the_original_intact() {
     });
     assert!(res.unwrap_err().to_string().contains("injected failure"));
     assert_eq!(std::fs::read(&target).unwrap(), original.as_bytes());
-    assert_eq!(entries(dir.path()), vec!["a.txt"], "the temporary file is removed");
+    assert_eq!(
+        entries(dir.path()),
+        vec!["a.txt"],
+        "the temporary file is removed"
+    );
 }
 
 fn entries(dir: &std::path::Path) -> Vec<String> {
@@ -273,7 +277,10 @@ fn cannot_create_temp_writes_nothing() {
         Ok(())
     });
     let msg = res.unwrap_err().to_string();
-    assert!(msg.contains("cannot create a temporary file beside it"), "{msg}");
+    assert!(
+        msg.contains("cannot create a temporary file beside it"),
+        "{msg}"
+    );
     assert!(!called);
 }
 
@@ -309,16 +316,20 @@ fn the_temporary_file_is_private_before_any_byte_is_written() {
     write_atomically(&target, Some(&target), |w| {
         for e in std::fs::read_dir(dir.path()).unwrap() {
             let e = e.unwrap();
-            if e.file_name().to_string_lossy().ends_with(super::TEMP_SUFFIX) {
+            if e.file_name()
+                .to_string_lossy()
+                .ends_with(super::TEMP_SUFFIX)
+            {
                 let mode = e.metadata().unwrap().permissions().mode() & 0o777;
                 seen.set(mode);
                 assert_eq!(e.metadata().unwrap().len(), 0, "nothing written yet");
             }
         }
-        w.write_all(b"still private\n").map_err(|e| ConvertError::Output {
-            path: "t".into(),
-            cause: e.to_string(),
-        })
+        w.write_all(b"still private\n")
+            .map_err(|e| ConvertError::Output {
+                path: "t".into(),
+                cause: e.to_string(),
+            })
     })
     .unwrap();
     assert_eq!(seen.get(), 0o600, "the temporary file was created 0600");
