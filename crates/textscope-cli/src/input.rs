@@ -82,14 +82,22 @@ pub fn unchanged(
     let now = file.metadata().map_err(|e| InputError::io(path, &e))?;
     let after = Snapshot::of(&now);
     let size_now = now.len();
-    if after.as_ref() == Some(before) && read.is_none_or(|r| r == before.len) {
+    // A pseudo-file (Linux's /proc, /sys) has size 0 and yet reads bytes: its size is
+    // unknown, not changed.
+    let pseudo = before.len == 0;
+    if after.as_ref() == Some(before) && (pseudo || read.is_none_or(|r| r == before.len)) {
         return Ok(());
     }
-    let read = read.map_or_else(String::new, |r| format!(", {r} read"));
-    let when = if size_now == before.len {
-        format!("{size_now} bytes, modified{read}")
+    let read_part = read.map_or_else(String::new, |r| format!(", {r} read"));
+    let when = if size_now != before.len {
+        format!(
+            "{} bytes when opened, {size_now} now{read_part}",
+            before.len
+        )
+    } else if after.is_some_and(|a| a.modified != before.modified) {
+        format!("{size_now} bytes, modified while it was read{read_part}")
     } else {
-        format!("{} bytes when opened, {size_now} now{read}", before.len)
+        format!("{} bytes expected{read_part}", before.len)
     };
     Err(InputError::new(
         path,
@@ -213,4 +221,51 @@ pub fn read_range(
         }
     }
     Ok(at - from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn unchanged_sees_growth_and_accepts_pseudo_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f");
+        std::fs::write(&p, b"abc").unwrap();
+        let (src, len) = open_path(&p, "f").unwrap();
+        let Source::File(f, Some(snap)) = src else {
+            panic!("a regular file has a snapshot");
+        };
+        assert_eq!(len, Some(3));
+        assert!(unchanged("f", &f, &snap, Some(3)).is_ok());
+        let e = unchanged("f", &f, &snap, Some(2)).unwrap_err();
+        assert_eq!(
+            e.cause,
+            "the file changed while it was read (3 bytes expected, 2 read)"
+        );
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&p)
+            .unwrap()
+            .write_all(b"more")
+            .unwrap();
+        let e = unchanged("f", &f, &snap, None).unwrap_err();
+        assert_eq!(
+            e.cause,
+            "the file changed while it was read (3 bytes when opened, 7 now)"
+        );
+        let pseudo = Snapshot {
+            len: 0,
+            modified: snap.modified,
+        };
+        let empty = dir.path().join("e");
+        std::fs::write(&empty, b"").unwrap();
+        let ef = File::open(&empty).unwrap();
+        let pseudo = Snapshot {
+            modified: ef.metadata().unwrap().modified().ok(),
+            ..pseudo
+        };
+        assert!(unchanged("e", &ef, &pseudo, Some(100)).is_ok());
+    }
 }
