@@ -6,6 +6,10 @@
 #
 #   scripts/resource-bounds.sh          # CI sizes
 #   scripts/resource-bounds.sh --big    # 10 GiB sparse NULs, 1 GiB line, 50M lines, 1 GiB random
+#   scripts/resource-bounds.sh --configs  # only the hostile .editorconfig/textscope.toml cases
+#
+# The hostile config cases (`check` over a tree whose .editorconfig or textscope.toml is built
+# to exhaust it) run in every mode, each bounded to CONFIG_SECONDS (1 s) as well as the RSS bound.
 #
 # Exits 1 when a bound or a report check fails, 2 when a tool is missing. TEXTSCOPE_RSS_BOUND_KIB
 # overrides the bound (to see the script fail: TEXTSCOPE_RSS_BOUND_KIB=1000).
@@ -15,12 +19,16 @@ exec </dev/null # nothing here may wait for input (CI has none)
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BOUND_KIB="${TEXTSCOPE_RSS_BOUND_KIB:-$((64 * 1024))}" # 64 MiB
 GIB=$((1 << 30)); MIB=$((1 << 20))
+CONFIGS_ONLY=0
+CONFIG_SECONDS="${TEXTSCOPE_CONFIG_SECONDS:-1}"
 if [ "${1:-}" = "--big" ]; then
     NULS=$((10 * GIB)); LONG_LINE=$GIB; EMPTY_LINES=50000000; RANDOM_BYTES=$GIB
+elif [ "${1:-}" = "--configs" ]; then
+    CONFIGS_ONLY=1
 else
     NULS=$GIB; LONG_LINE=$((256 * MIB)); EMPTY_LINES=10000000; RANDOM_BYTES=$((128 * MIB))
     if [ -n "${1:-}" ]; then
-        echo "resource-bounds.sh: unknown argument '$1' (only --big)" >&2
+        echo "resource-bounds.sh: unknown argument '$1' (only --big or --configs)" >&2
         exit 2
     fi
 fi
@@ -80,6 +88,66 @@ PY
     fi
     printf '%-34s %12s bytes  peak RSS %6s KiB  %7s s\n' "$name" "$size" "$rss" "$secs"
 }
+
+# measure_check NAME CODE DIR [ARGS…]: runs `textscope check ARGS` in DIR under /usr/bin/time;
+# the exit status must be CODE, the peak RSS under the bound, the time under CONFIG_SECONDS.
+measure_check() {
+    local name="$1" want="$2" dir="$3"; shift 3
+    local t0 t1 code=0
+    t0=$(date +%s.%N)
+    (cd "$dir" && /usr/bin/time -v -o "$WORK/time" "$BIN" check "$@" >"$WORK/out" 2>"$WORK/err") || code=$?
+    t1=$(date +%s.%N)
+    local rss secs
+    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$WORK/time")
+    secs=$(python3 -c "print(f'{$t1 - $t0:.2f}')")
+    if [ "$code" -ne "$want" ]; then
+        echo "FAIL $name: exit status $code, expected $want: $(head -c 300 "$WORK/err")" >&2; fail=1
+    fi
+    if ! [ "$rss" -ge 0 ] 2>/dev/null; then
+        echo "FAIL $name: no peak RSS in /usr/bin/time's output" >&2; fail=1; rss="?"
+    elif [ "$rss" -ge "$BOUND_KIB" ]; then
+        echo "FAIL $name: peak RSS ${rss} KiB >= ${BOUND_KIB} KiB" >&2; fail=1
+    fi
+    if python3 -c "import sys; sys.exit(0 if $t1 - $t0 < $CONFIG_SECONDS else 1)"; then :; else
+        echo "FAIL $name: took ${secs} s, bound ${CONFIG_SECONDS} s" >&2; fail=1
+    fi
+    printf '%-34s %12s        peak RSS %6s KiB  %7s s\n' "$name" "" "$rss" "$secs"
+}
+
+# 0. Hostile configs for `check` (issue 15): nested numeric ranges, a backtracking bait, a
+#    1 MiB .editorconfig (plain names: accepted; heavy globs: refused with an error), too many
+#    sections, and a deeply nested and a 1 MiB textscope.toml.
+config_case() { # config_case DIR FILE PYTHON-EXPRESSION-FOR-ITS-TEXT
+    mkdir -p "$1"
+    python3 -c "open('$1/$2', 'w').write($3)"
+    printf 'line\r\n' >"$1/a.txt"
+}
+config_case "$WORK/c1" .editorconfig "'root = true\\n[{1..9999}{1..9999}{1..9999}]\\nend_of_line = lf\\n'"
+printf 'x\r\n' >"$WORK/c1/123"
+measure_check "editorconfig {1..9999}x3" 1 "$WORK/c1"
+config_case "$WORK/c2" .editorconfig "'root = true\\n[' + '*a' * 2000 + 'b]\\nend_of_line = lf\\n'"
+python3 -c "open('$WORK/c2/' + 'a' * 200, 'w').write('x\r\n')"
+measure_check "editorconfig [*a*a...*b]" 0 "$WORK/c2"
+config_case "$WORK/c3" .editorconfig "'root = true\\n' + ''.join('[' + 'ab/' * 700 + str(i) + '.txt]\\nend_of_line = crlf\\n' for i in range(500))"
+measure_check "editorconfig 1 MiB, plain names" 0 "$WORK/c3"
+config_case "$WORK/c4" .editorconfig "'root = true\\n' + ''.join('[' + '*a?' * 700 + str(i) + ']\\nend_of_line = crlf\\n' for i in range(500))"
+measure_check "editorconfig 1 MiB, heavy globs" 2 "$WORK/c4"
+config_case "$WORK/c5" .editorconfig "'[x]\\nend_of_line = lf\\n' * 60000"
+measure_check "editorconfig 60,000 sections" 2 "$WORK/c5"
+config_case "$WORK/c6" textscope.toml "'[check]\\ndeny = ' + '[' * 100000 + ']' * 100000 + '\\n'"
+measure_check "textscope.toml nested 100,000 deep" 2 "$WORK/c6" --no-editorconfig
+config_case "$WORK/c7" textscope.toml "'# ' + 'x' * (1 << 20) + '\\n[check]\\neol = \"lf\"\\n'"
+measure_check "textscope.toml 1 MiB" 1 "$WORK/c7" --no-editorconfig
+rm -rf "$WORK"/c[1-7]
+
+if [ "$CONFIGS_ONLY" -eq 1 ]; then
+    if [ "$fail" -ne 0 ]; then
+        echo "resource-bounds.sh: FAILED" >&2
+        exit 1
+    fi
+    echo "resource-bounds.sh: every hostile config case under $((BOUND_KIB / 1024)) MiB and ${CONFIG_SECONDS} s"
+    exit 0
+fi
 
 # 1. A sparse file of NULs: detected as binary (read, not decoded), then forced to UTF-8 (every
 #    byte a P2, itemised up to the cap).

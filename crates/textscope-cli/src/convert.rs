@@ -6,10 +6,18 @@
 //! refused before a byte is written), then the conversion proper: `textscope::chars` decodes,
 //! [`encode`] writes the target format. Standard input is spooled to an unnamed temporary file
 //! so that it can be read twice. `-o FILE` and `--in-place` write a temporary file beside the
-//! target, flush and fsync it, and rename it over the target only when everything succeeded.
+//! target (`atomic`: unique name, the original's mode from its creation, removed on errors
+//! and signals), flush and fsync it, and rename it over the target only when everything
+//! succeeded.
+
+mod atomic;
+mod safety;
 
 use crate::input::{self, InputError, Source};
-use std::fs::{File, OpenOptions};
+pub use atomic::write_atomically;
+#[cfg(test)]
+use atomic::TEMP_SUFFIX;
+use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -74,6 +82,11 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub in_place: bool,
 
+    /// With --in-place, convert a file that has other names (hard links) too: only this name
+    /// gets the new text, the others keep the old.
+    #[arg(long, requires = "in_place")]
+    pub force: bool,
+
     /// Write U+FFFD for each bad unit (P1, P5, P6, P7, P8) instead of refusing; says how many.
     #[arg(long)]
     pub replace: bool,
@@ -115,6 +128,8 @@ pub enum ConvertError {
     Binary { path: String },
     /// The input changed between the two passes.
     Changed { path: String },
+    /// Not converted in place, and why (an uncertain code page, a hard link).
+    Refused { path: String, why: String },
     /// The arguments do not fit together.
     Usage(String),
 }
@@ -123,7 +138,9 @@ impl ConvertError {
     /// 1 for a refusal (the file is as it is), 2 for a failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            ConvertError::Lossy { .. } | ConvertError::Binary { .. } => 1,
+            ConvertError::Lossy { .. }
+            | ConvertError::Binary { .. }
+            | ConvertError::Refused { .. } => 1,
             _ => 2,
         }
     }
@@ -166,6 +183,9 @@ impl std::fmt::Display for ConvertError {
                 "{}: the file changed while it was converted; nothing was written",
                 safe(path)
             ),
+            ConvertError::Refused { path, why } => {
+                write!(f, "{}: not converted in place: {why}", safe(path))
+            }
             ConvertError::Usage(s) => f.write_str(s),
         }
     }
@@ -406,67 +426,6 @@ pub fn convert_bytes(bytes: &[u8], opts: &Options, plan: Plan) -> Result<Vec<u8>
     }
 }
 
-/// The temporary file beside `target`: `.NAME.textscope-tmp` in the same directory, so that
-/// the rename is atomic. Created with `create_new`: a leftover is never overwritten.
-pub fn temp_path(target: &Path) -> PathBuf {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    target.with_file_name(format!(".{name}.textscope-tmp"))
-}
-
-/// Writes `target` atomically: `body` writes into a temporary file beside it, which is
-/// flushed, fsynced, given the permissions of `perms_from` (if it exists) and renamed over
-/// `target` only when `body` and every step succeeded. On any failure the temporary file is
-/// removed and `target` is untouched.
-pub fn write_atomically<T>(
-    target: &Path,
-    perms_from: Option<&Path>,
-    body: impl FnOnce(&mut dyn Write) -> Result<T, ConvertError>,
-) -> Result<T, ConvertError> {
-    let tmp = temp_path(target);
-    let shown = target.to_string_lossy().into_owned();
-    let fail = |what: &str, e: io::Error| ConvertError::Output {
-        path: shown.clone(),
-        cause: format!("{what} {}: {}", tmp.to_string_lossy(), strip_os(&e)),
-    };
-    let file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .map_err(|e| fail("cannot create the temporary file", e))?;
-    let result = (|| {
-        let mut w = io::BufWriter::new(&file);
-        let value = body(&mut w)?;
-        w.flush().map_err(|e| fail("cannot write", e))?;
-        drop(w);
-        file.sync_all().map_err(|e| fail("cannot sync", e))?;
-        if let Some(meta) = perms_from.and_then(|p| std::fs::metadata(p).ok()) {
-            std::fs::set_permissions(&tmp, meta.permissions())
-                .map_err(|e| fail("cannot set the permissions of", e))?;
-        }
-        std::fs::rename(&tmp, target).map_err(|e| fail("cannot rename", e))?;
-        Ok(value)
-    })();
-    drop(file);
-    match result {
-        Ok(v) => {
-            // Make the rename durable too (best effort: not every system can open a directory).
-            if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if let Ok(d) = File::open(dir) {
-                    let _ = d.sync_all();
-                }
-            }
-            Ok(v)
-        }
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
-    }
-}
-
 fn strip_os(e: &io::Error) -> String {
     let s = e.to_string();
     match s.find(" (os error") {
@@ -498,7 +457,7 @@ impl Input {
                     .map_err(|e| InputError::new("(standard input)", e.to_string()))?;
                 f.rewind()
                     .map_err(|e| InputError::new("(standard input)", e.to_string()))?;
-                Ok((Source::File(f), None))
+                Ok((Source::File(f, None), None))
             }
         }
     }
@@ -567,7 +526,13 @@ enum Dest<'a> {
     InPlace,
 }
 
-fn convert_one(inp: &Input, opts: &Options, plan: Plan, dest: &Dest) -> Result<u64, ConvertError> {
+fn convert_one(
+    inp: &Input,
+    opts: &Options,
+    plan: Plan,
+    dest: &Dest,
+    force: bool,
+) -> Result<u64, ConvertError> {
     let name = inp.name();
     let (mut src, _) = inp.open().map_err(ConvertError::Input)?;
     let (report, index) = analyse(&name, &mut src, opts).map_err(ConvertError::Input)?;
@@ -585,16 +550,28 @@ fn convert_one(inp: &Input, opts: &Options, plan: Plan, dest: &Dest) -> Result<u
             })?;
             n
         }
-        Dest::File(target) => write_atomically(target, Some(target), |w| {
-            convert_into(inp, &index, size, plan, w)
-        })?,
+        Dest::File(target) => {
+            // An existing output keeps its mode (as `cp` does); a new one takes the input's,
+            // so a private file's text is never readable by others, even while it is written.
+            let from = match inp {
+                Input::Path(p, _) if !target.exists() => Some(p.as_path()),
+                _ => Some(*target),
+            };
+            write_atomically(target, from, |w| convert_into(inp, &index, size, plan, w))?
+        }
         Dest::InPlace => {
             let Input::Path(p, _) = inp else {
                 return Err(ConvertError::Usage(
                     "textscope: convert: --in-place needs files, not standard input".into(),
                 ));
             };
-            write_atomically(p, Some(p), |w| convert_into(inp, &index, size, plan, w))?
+            if let Some(why) = safety::legacy_doubt(&report) {
+                return Err(ConvertError::Refused { path: name, why });
+            }
+            let target = safety::in_place_target(p, &name, force)?;
+            write_atomically(&target, Some(&target), |w| {
+                convert_into(inp, &index, size, plan, w)
+            })?
         }
     };
     if n != replaced {
@@ -647,9 +624,9 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                 }
             }
         } else {
-            Input::Path(f.clone(), f.to_string_lossy().into_owned())
+            Input::Path(f.clone(), crate::render::path_text(f.as_os_str()))
         };
-        match convert_one(&inp, &opts, plan, &dest) {
+        match convert_one(&inp, &opts, plan, &dest, args.force) {
             Ok(0) => {}
             Ok(n) => eprintln!(
                 "textscope: {}: replaced {} with U+FFFD",

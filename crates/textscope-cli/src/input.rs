@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::time::SystemTime;
 
 /// Size of one read.
 pub const BUF: usize = 1 << 20;
@@ -44,16 +45,70 @@ fn strip_os_error(s: &str) -> String {
     }
 }
 
-/// A source of bytes: a file or standard input.
+/// A source of bytes: a file (with its size and time at opening when it is a regular file)
+/// or standard input.
 pub enum Source {
-    File(File),
+    File(File, Option<Snapshot>),
     Stdin(io::Stdin),
+}
+
+/// A regular file's size and modification time when it was opened. Every path that reads a
+/// file (one thread, several, `check`, `convert`) compares them with the file after reading:
+/// a file that changed while it was read is an error naming it, never a short report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub len: u64,
+    pub modified: Option<SystemTime>,
+}
+
+impl Snapshot {
+    /// The snapshot of a regular file's metadata (None for FIFOs, devices, directories).
+    pub fn of(m: &std::fs::Metadata) -> Option<Snapshot> {
+        m.is_file().then(|| Snapshot {
+            len: m.len(),
+            modified: m.modified().ok(),
+        })
+    }
+}
+
+/// Checks that `file` still has the size and time of `before`, and (when the whole file was
+/// read, `read` is Some) that the bytes read were its size; else the "changed" error.
+pub fn unchanged(
+    path: &str,
+    file: &File,
+    before: &Snapshot,
+    read: Option<u64>,
+) -> Result<(), InputError> {
+    let now = file.metadata().map_err(|e| InputError::io(path, &e))?;
+    let after = Snapshot::of(&now);
+    let size_now = now.len();
+    // A pseudo-file (Linux's /proc, /sys) has size 0 and yet reads bytes: its size is
+    // unknown, not changed.
+    let pseudo = before.len == 0;
+    if after.as_ref() == Some(before) && (pseudo || read.is_none_or(|r| r == before.len)) {
+        return Ok(());
+    }
+    let read_part = read.map_or_else(String::new, |r| format!(", {r} read"));
+    let when = if size_now != before.len {
+        format!(
+            "{} bytes when opened, {size_now} now{read_part}",
+            before.len
+        )
+    } else if after.is_some_and(|a| a.modified != before.modified) {
+        format!("{size_now} bytes, modified while it was read{read_part}")
+    } else {
+        format!("{} bytes expected{read_part}", before.len)
+    };
+    Err(InputError::new(
+        path,
+        format!("the file changed while it was read ({when})"),
+    ))
 }
 
 impl Read for Source {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
-            Source::File(f) => f.read(buf),
+            Source::File(f, _) => f.read(buf),
             Source::Stdin(s) => s.read(buf),
         }
     }
@@ -83,12 +138,15 @@ pub fn open_path(p: &Path, path: &str) -> Result<(Source, Option<u64>), InputErr
         return Err(InputError::new(path, "is a directory"));
     }
     let file = File::open(p).map_err(|e| InputError::io(path, &e))?;
-    let len = meta.is_file().then_some(meta.len());
-    Ok((Source::File(file), len))
+    // The snapshot is of the open file, so a rename between the stat and the open is seen.
+    let meta = file.metadata().map_err(|e| InputError::io(path, &e))?;
+    let snap = Snapshot::of(&meta);
+    Ok((Source::File(file, snap), snap.map(|s| s.len)))
 }
 
 /// Reads `src` to the end in 1 MiB buffers, handing each to `each`. Stops with an error after
-/// `max_bytes`, on a read error, or when `each` returns false (enough read).
+/// `max_bytes`, on a read error, or when `each` returns false (enough read). A regular file
+/// that changed while it was read (size, time, or bytes read against its size) is an error.
 pub fn stream(
     path: &str,
     src: &mut Source,
@@ -99,7 +157,12 @@ pub fn stream(
     let mut total: u64 = 0;
     loop {
         let n = match src.read(&mut buf) {
-            Ok(0) => return Ok(total),
+            Ok(0) => {
+                if let Source::File(f, Some(snap)) = src {
+                    unchanged(path, f, snap, Some(total))?;
+                }
+                return Ok(total);
+            }
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(InputError::io(path, &e)),
@@ -158,4 +221,51 @@ pub fn read_range(
         }
     }
     Ok(at - from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn unchanged_sees_growth_and_accepts_pseudo_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f");
+        std::fs::write(&p, b"abc").unwrap();
+        let (src, len) = open_path(&p, "f").unwrap();
+        let Source::File(f, Some(snap)) = src else {
+            panic!("a regular file has a snapshot");
+        };
+        assert_eq!(len, Some(3));
+        assert!(unchanged("f", &f, &snap, Some(3)).is_ok());
+        let e = unchanged("f", &f, &snap, Some(2)).unwrap_err();
+        assert_eq!(
+            e.cause,
+            "the file changed while it was read (3 bytes expected, 2 read)"
+        );
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&p)
+            .unwrap()
+            .write_all(b"more")
+            .unwrap();
+        let e = unchanged("f", &f, &snap, None).unwrap_err();
+        assert_eq!(
+            e.cause,
+            "the file changed while it was read (3 bytes when opened, 7 now)"
+        );
+        let pseudo = Snapshot {
+            len: 0,
+            modified: snap.modified,
+        };
+        let empty = dir.path().join("e");
+        std::fs::write(&empty, b"").unwrap();
+        let ef = File::open(&empty).unwrap();
+        let pseudo = Snapshot {
+            modified: ef.metadata().unwrap().modified().ok(),
+            ..pseudo
+        };
+        assert!(unchanged("e", &ef, &pseudo, Some(100)).is_ok());
+    }
 }

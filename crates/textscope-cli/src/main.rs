@@ -74,9 +74,10 @@ enum Command {
 /// The report of files (the default command).
 #[derive(clap::Args, Debug)]
 struct ReportArgs {
-    /// Files to analyse ("-" reads standard input).
+    /// Files to analyse ("-" reads standard input). Names need not be UTF-8; they are shown
+    /// with each byte that is not as `\xFF`.
     #[arg(value_name = "FILE", required = true)]
-    files: Vec<String>,
+    files: Vec<PathBuf>,
 
     /// Print the report as JSON (one object per line per file).
     #[arg(long, conflicts_with = "brief")]
@@ -191,6 +192,15 @@ fn error_line(path: &str, cause: &str) {
     eprintln!("textscope: {}: {}", render::safe(path), cause);
 }
 
+/// Opens a file named on the command line: `-` is standard input; `name` is how it is shown.
+fn open_arg(file: &Path, name: &str) -> Result<(input::Source, Option<u64>), input::InputError> {
+    if file.as_os_str() == "-" {
+        input::open("-")
+    } else {
+        input::open_path(file, name)
+    }
+}
+
 fn display_name(path: &str) -> &str {
     if path == "-" {
         "(standard input)"
@@ -271,15 +281,21 @@ fn report_files(cli: &ReportArgs) -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
-    for path in &cli.files {
+    for file in &cli.files {
+        let name = if file.as_os_str() == "-" {
+            "-".to_string()
+        } else {
+            render::path_text(file.as_os_str())
+        };
+        let path = name.as_str();
         if bars.enabled {
             // What is buffered goes out before a bar may be drawn below it.
             let _ = out.flush();
         }
         let result = if cli.structure || cli.preview {
-            lines_view(cli, &opts, path, style, &mut out, bars)
+            lines_view(cli, &opts, file, path, style, &mut out, bars)
         } else {
-            report(cli, &opts, path, style, &mut out, bars)
+            report(cli, &opts, file, path, style, &mut out, bars)
         };
         match result {
             Ok(()) => {}
@@ -325,7 +341,7 @@ fn check_index_args(cli: &ReportArgs) -> Result<(), String> {
                 cli.files.len()
             ));
         }
-        if cli.files.iter().any(|f| f == "-") {
+        if cli.files.iter().any(|f| f.as_os_str() == "-") {
             return Err(format!("{flag} needs a regular file, not standard input"));
         }
     }
@@ -359,7 +375,7 @@ impl From<io::Error> for Failure {
 /// The identity of the regular file behind `src`, for an index (`Err`: the cause). It reads
 /// the file's first 64 KiB (for their hash) and returns them too.
 fn file_id(path: &str, src: &input::Source) -> Result<(index_file::FileId, Vec<u8>), Failure> {
-    let input::Source::File(f) = src else {
+    let input::Source::File(f, _) = src else {
         return Err(input::InputError::new(path, "an index needs a regular file").into());
     };
     let meta = f
@@ -386,15 +402,17 @@ fn path_name(p: &Path) -> String {
 }
 
 /// The report of one file (and its index, with `--save-index`).
+#[allow(clippy::too_many_arguments)]
 fn report(
     cli: &ReportArgs,
     opts: &Options,
+    file: &Path,
     path: &str,
     style: Style,
     out: &mut impl Write,
     bars: Bars,
 ) -> Result<(), Failure> {
-    let (mut src, expected) = input::open(path)?;
+    let (mut src, expected) = open_arg(file, path)?;
     let mut opts = opts.clone();
     let every = cli.index_every.unwrap_or(DEFAULT_INDEX_EVERY);
     // The identity is taken before the pass: a file modified while it is read gets an index
@@ -412,12 +430,12 @@ fn report(
     });
     let mut progress = bars.start(&render::safe(display_name(path)), expected);
     let (mut r, index) = match (&src, expected) {
-        (input::Source::File(f), Some(size))
+        (input::Source::File(f, Some(snap)), Some(size))
             if threads > 1
                 && size >= parallel::MIN_PARALLEL
                 && cli.max_bytes.is_none_or(|m| size <= m) =>
         {
-            parallel::analyze(path, f, size, &opts, threads, &progress)?
+            parallel::analyze(path, f, snap, &opts, threads, &progress)?
         }
         _ => {
             let mut a = Analyzer::new(opts);
@@ -466,15 +484,17 @@ fn changed_while_reading(path: &str, expected: Option<u64>, read: u64) -> Result
 
 /// The structure (S1) or the preview (V1) of a line range: streamed from the start, or with
 /// `--index` read from the checkpoint before the range (after the detection window).
+#[allow(clippy::too_many_arguments)]
 fn lines_view(
     cli: &ReportArgs,
     opts: &Options,
+    file: &Path,
     path: &str,
     style: Style,
     out: &mut impl Write,
     bars: Bars,
 ) -> Result<(), Failure> {
-    let (mut src, expected) = input::open(path)?;
+    let (mut src, expected) = open_arg(file, path)?;
     let indexed = match &cli.index {
         Some(ix) => Some(open_index(ix, path, &src, cli.max_bytes)?),
         None => index_for_this_run(cli, opts, path, &src, expected, bars)?,
@@ -524,7 +544,7 @@ fn lines_view(
         }
     };
     match (&src, &saved) {
-        (input::Source::File(f), Some(index)) => {
+        (input::Source::File(f, snap), Some(index)) => {
             let size = index.size;
             let from = view.start_from_window(&window, size < textscope::WINDOW as u64)?;
             view.progress = bars.start(
@@ -532,6 +552,9 @@ fn lines_view(
                 Some(size.saturating_sub(from)),
             );
             input::read_range(path, f, from, size, |b| each(&mut view, b))?;
+            if let Some(snap) = snap {
+                input::unchanged(path, f, snap, None)?;
+            }
         }
         _ => {
             view.progress = bars.start(&render::safe(display_name(path)), expected);
@@ -562,7 +585,7 @@ fn index_for_this_run(
     expected: Option<u64>,
     bars: Bars,
 ) -> Result<Option<(String, LineIndex, Vec<u8>)>, Failure> {
-    let (input::Source::File(f), Some(size)) = (src, expected) else {
+    let (input::Source::File(f, Some(snap)), Some(size)) = (src, expected) else {
         return Ok(None);
     };
     if size < INDEX_ON_THE_FLY
@@ -580,7 +603,7 @@ fn index_for_this_run(
     });
     let mut progress = bars.start(&render::safe(display_name(path)), Some(size));
     let (_, index) = if threads > 1 && size >= parallel::MIN_PARALLEL {
-        parallel::analyze(path, f, size, &opts, threads, &progress)?
+        parallel::analyze(path, f, snap, &opts, threads, &progress)?
     } else {
         let mut a = Analyzer::new(opts);
         let got = input::read_range(path, f, 0, size, |b| {
@@ -588,7 +611,7 @@ fn index_for_this_run(
             progress.add(b.len());
             true
         })?;
-        changed_while_reading(path, Some(size), got)?;
+        input::unchanged(path, f, snap, Some(got))?;
         a.finish_with_index()
     };
     progress.stop();

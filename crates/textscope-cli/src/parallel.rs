@@ -2,7 +2,7 @@
 //! window) on this thread, the others as segments cut just after an LF, merged exactly by the
 //! core. Reads use positioned reads (`pread`), so the threads share one open file.
 
-use crate::input::{read_at, read_range, InputError, BUF};
+use crate::input::{read_at, read_range, unchanged, InputError, Snapshot, BUF};
 use crate::progress::Progress;
 use std::fs::File;
 use textscope::{Analyzer, LineIndex, Options, Report};
@@ -11,15 +11,17 @@ use textscope::{Analyzer, LineIndex, Options, Report};
 pub const MIN_PARALLEL: u64 = 32 << 20;
 
 /// The report (and the sparse line index, when `opts` asks for one) of the regular file `file`
-/// of `size` bytes on `threads` threads; every read is counted in `progress`.
+/// as it was when opened (`snap`) on `threads` threads; every read is counted in `progress`.
+/// A file whose size or time changed meanwhile is an error.
 pub fn analyze(
     path: &str,
     file: &File,
-    size: u64,
+    snap: &Snapshot,
     opts: &Options,
     threads: usize,
     progress: &Progress,
 ) -> Result<(Report, LineIndex), InputError> {
+    let size = snap.len;
     let mut a = Analyzer::new(opts.clone());
     let window = (textscope::WINDOW as u64).min(size);
     let mut got = read_range(path, file, 0, window, |b| {
@@ -81,12 +83,7 @@ pub fn analyze(
         got += n;
         segments.push(seg);
     }
-    if got != size {
-        return Err(InputError::new(
-            path,
-            format!("the file changed while it was read ({size} bytes expected, {got} read)"),
-        ));
-    }
+    unchanged(path, file, snap, Some(got))?;
     a.finish_with_segments(segments)
         .map_err(|e| InputError::new(path, format!("internal error merging segments: {e}")))
 }

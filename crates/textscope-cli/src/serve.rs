@@ -224,7 +224,13 @@ pub(crate) fn handle(stream: &mut TcpStream, timeout: Duration) -> io::Result<()
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 2048];
     let head_len = loop {
-        if let Some(i) = find_head_end(&buf) {
+        let end = find_head_end(&buf);
+        // A line ended by a bare LF: answered at once, never waited on until the deadline.
+        if has_bare_lf(&buf[..end.unwrap_or(buf.len())]) {
+            let r = Response::error(400, "bare LF line ending in the request head");
+            return respond(stream, &r, false, Instant::now() + timeout);
+        }
+        if let Some(i) = end {
             break i;
         }
         if buf.len() > MAX_HEAD {
@@ -246,6 +252,13 @@ pub(crate) fn handle(stream: &mut TcpStream, timeout: Duration) -> io::Result<()
     let head = String::from_utf8_lossy(&buf[..head_len]);
     let (response, is_head) = answer(&head);
     respond(stream, &response, is_head, deadline)
+}
+
+/// True when an LF in `head` is not preceded by a CR.
+fn has_bare_lf(head: &[u8]) -> bool {
+    head.iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'\n' && (i == 0 || head.get(i - 1) != Some(&b'\r')))
 }
 
 fn find_head_end(buf: &[u8]) -> Option<usize> {

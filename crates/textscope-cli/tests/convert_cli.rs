@@ -133,20 +133,40 @@ fn stdin_legacy_from_and_usage_errors() {
 }
 
 #[test]
-fn in_place_failure_leaves_the_original_byte_for_byte() {
+fn a_leftover_from_a_crash_does_not_block_in_place() {
+    // Issue 15: a leftover under the old fixed temporary name made every later run fail with
+    // "File exists"; temporary names are now unique, so it is simply not in the way.
     let dir = tempfile::tempdir().unwrap();
     let original = "one\r\ntwo\r\n".repeat(100);
     std::fs::write(dir.path().join("f.txt"), &original).unwrap();
-    // A directory where the temporary file must go: it cannot be created.
     std::fs::create_dir(dir.path().join(".f.txt.textscope-tmp")).unwrap();
     let (code, _, err) = run(
         dir.path(),
         &["f.txt", "--to", "utf-16be", "--in-place"],
         None,
     );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        std::fs::read(dir.path().join("f.txt")).unwrap().len(),
+        original.len() * 2
+    );
+    assert!(dir.path().join(".f.txt.textscope-tmp").is_dir());
+}
+
+#[test]
+fn in_place_failure_leaves_the_original_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = "one\r\ntwo\r\n".repeat(100);
+    std::fs::write(dir.path().join("f.txt"), &original).unwrap();
+    // -o into a directory that does not exist: no temporary file can be made.
+    let (code, _, err) = run(
+        dir.path(),
+        &["f.txt", "--to", "utf-16be", "-o", "nowhere/g.txt"],
+        None,
+    );
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("textscope: f.txt: cannot create the temporary file"),
+        err.starts_with("textscope: nowhere/g.txt: cannot create a temporary file beside it"),
         "{err}"
     );
     assert_eq!(

@@ -204,10 +204,14 @@ pub fn is_invisible(c: char) -> bool {
 }
 
 /// True for what the sanitiser shows as `[U+XXXX]` rather than as itself because it changes
-/// the order or the visibility of text: [`BIDI_CONTROLS`], [`INVISIBLE`] and U+FEFF.
+/// the order or the visibility of text: [`BIDI_CONTROLS`], [`INVISIBLE`], U+FEFF and the hidden
+/// characters of [`crate::hidden::is_hidden_character`] (tags, Hangul fillers, U+00AD, U+180E).
 #[inline]
 pub fn is_bidi_or_invisible(c: char) -> bool {
-    is_bidi_control(c) || is_invisible(c) || c == '\u{FEFF}'
+    is_bidi_control(c)
+        || is_invisible(c)
+        || c == '\u{FEFF}'
+        || crate::hidden::is_hidden_character(c)
 }
 
 /// The name of a bidi control or an invisible character, for messages.

@@ -12,6 +12,9 @@
 //! capped per kind like problems (`max_problems_per_kind`), and their counts are exact.
 
 use crate::class::{class_of, format_char_name, Class};
+pub use crate::hidden::{
+    hidden_char_name, in_variation_sequence, is_hidden_character, is_variation_selector,
+};
 use serde::{Deserialize, Serialize};
 
 /// The kind of a finding. The serialised names are part of the JSON interface.

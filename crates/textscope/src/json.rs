@@ -24,7 +24,11 @@ impl serde_json::ser::Formatter for SafeFormatter {
         while let Some((i, c)) = rest.char_indices().find(|&(_, c)| needs_escape(c)) {
             let (head, tail) = rest.split_at(i);
             writer.write_all(head.as_bytes())?;
-            write!(writer, "\\u{:04X}", c as u32)?;
+            // Beyond the BMP (the tag characters), JSON needs the UTF-16 surrogate pair.
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                write!(writer, "\\u{:04X}", u)?;
+            }
             rest = tail.get(c.len_utf8()..).unwrap_or_default();
         }
         writer.write_all(rest.as_bytes())
@@ -54,5 +58,9 @@ mod tests {
         assert_eq!(j, "\"a\\u001bb\\u009Bc\\u202Ed\\u007Fe\\u2028f é 中 😀\"");
         let back: String = serde_json::from_str(&j).unwrap();
         assert_eq!(back, s);
+        let tag = "x\u{E0041}\u{3164}";
+        let j = super::to_string(&tag).unwrap();
+        assert_eq!(j, "\"x\\uDB40\\uDC41\\u3164\"");
+        assert_eq!(serde_json::from_str::<String>(&j).unwrap(), tag);
     }
 }

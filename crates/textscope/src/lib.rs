@@ -50,6 +50,7 @@ mod detect;
 mod fast;
 mod finding;
 mod format;
+mod hidden;
 pub mod index;
 pub mod json;
 pub mod lines;
@@ -69,7 +70,10 @@ pub use analyzer::{
 pub use class::{control_name, is_control_problem, EndingKind};
 pub use detect::WINDOW;
 pub use fast::Kernel;
-pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
+pub use finding::{
+    finding_char_name, hidden_char_name, in_variation_sequence, is_hidden_character,
+    is_variation_selector, Finding, FindingCounts, FindingKind,
+};
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use locate::LineLocator;

@@ -10,9 +10,12 @@
 //! bom = "forbid"                     # forbid | require | allow
 //! final_newline = true               # true denies final-newline, false allows it
 //! editorconfig = true                # read .editorconfig files (default true)
+//! text = ["*.inc", "data/**"]        # always checked as text (globs, from this file's dir)
 //! ```
 
+use super::glob::Glob;
 use super::rules::{Allowed, BomPolicy, Eol, Layer};
+use super::text::Includes;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -38,6 +41,7 @@ struct Check {
     bom: Option<BomPolicy>,
     final_newline: Option<bool>,
     editorconfig: Option<bool>,
+    text: Option<Vec<String>>,
 }
 
 /// A loaded config: its layer and whether .editorconfig files are read.
@@ -46,6 +50,8 @@ pub struct Config {
     pub path: Option<PathBuf>,
     pub layer: Layer,
     pub editorconfig: bool,
+    /// The `text` includes.
+    pub text: Includes,
 }
 
 /// Why a config could not be used: the file and the cause.
@@ -55,9 +61,13 @@ pub struct ConfigError {
     pub cause: String,
 }
 
+/// What a `textscope.toml` says: its layer, whether .editorconfig files are read, and the
+/// globs of files always checked as text.
+pub type Parsed = (Layer, bool, Vec<(String, Glob)>);
+
 /// Parses the text of a `textscope.toml`; the deny list is applied after the allow list,
 /// so a rule in both is denied.
-pub fn parse(text: &str) -> Result<(Layer, bool), String> {
+pub fn parse(text: &str) -> Result<Parsed, String> {
     let f: File = toml::from_str(text).map_err(|e| e.to_string().trim_end().replace('\n', " "))?;
     let c = f.check.unwrap_or_default();
     let mut l = Layer::default();
@@ -74,7 +84,12 @@ pub fn parse(text: &str) -> Result<(Layer, bool), String> {
     l.max_line_length = c.max_line_length;
     l.bom = c.bom;
     l.final_newline = c.final_newline;
-    Ok((l, c.editorconfig.unwrap_or(true)))
+    let mut globs = Vec::new();
+    for g in c.text.unwrap_or_default() {
+        let compiled = Glob::new(&g)?;
+        globs.push((g, compiled));
+    }
+    Ok((l, c.editorconfig.unwrap_or(true), globs))
 }
 
 /// Loads a config file.
@@ -83,12 +98,19 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
         path: path.to_path_buf(),
         cause,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
-    let (layer, editorconfig) = parse(&text).map_err(err)?;
+    let text = super::editorconfig::read_config(path)
+        .map_err(err)?
+        .ok_or_else(|| err("no such file".into()))?;
+    let (layer, editorconfig, globs) = parse(&text).map_err(err)?;
+    let dir = std::path::absolute(path)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
     Ok(Config {
         path: Some(path.to_path_buf()),
         layer,
         editorconfig,
+        text: Includes { dir, globs },
     })
 }
 
@@ -120,7 +142,7 @@ mod tests {
 
     #[test]
     fn parses_every_key() {
-        let (l, ec) = parse(
+        let (l, ec, _) = parse(
             "[check]\ndeny = [\"bidi\"]\nallow = [\"nul\", \"bidi\"]\nencodings = [\"utf-8\", \"latin1\"]\n\
              eol = \"crlf\"\nmax_line_length = 99\nbom = \"require\"\nfinal_newline = false\neditorconfig = false\n",
         )
@@ -140,8 +162,13 @@ mod tests {
 
     #[test]
     fn empty_and_other_tables_are_fine() {
-        assert_eq!(parse("").unwrap(), (Layer::default(), true));
-        assert_eq!(parse("[other]\nx = 1\n").unwrap(), (Layer::default(), true));
+        assert_eq!(parse("").unwrap(), (Layer::default(), true, vec![]));
+        assert_eq!(
+            parse("[other]\nx = 1\n").unwrap(),
+            (Layer::default(), true, vec![])
+        );
+        let (_, _, globs) = parse("[check]\ntext = [\"*.inc\"]\n").unwrap();
+        assert!(globs[0].1.matches("d/x.inc"));
     }
 
     #[test]

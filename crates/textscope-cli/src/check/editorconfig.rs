@@ -3,31 +3,81 @@
 //! files up the tree (a file with `root = true` ends the search), in sections whose glob
 //! matches the file. Nearer files and later sections win; `unset` removes a value.
 
+use super::glob::Glob;
 use super::rules::{Allowed, BomPolicy, Eol, Layer, Rule};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use textscope::Format;
 
+/// Most sections accepted in one `.editorconfig` (real ones hold a few dozen); a file with
+/// more is refused, so a hostile file cannot make every checked file cost thousands of matches.
+pub const MAX_SECTIONS: usize = 512;
+
+/// The most memory the compiled globs of one `.editorconfig` may hold; a file whose globs
+/// need more is refused.
+pub const MAX_GLOB_MEMORY: usize = 16 << 20;
+
+/// The most glob operators (`*`, `?`, `[`, `{`, `,`) all the sections of one `.editorconfig`
+/// may hold together (real files hold a few dozen); compiling is linear in them, so this
+/// bounds the time a file can cost before anything is matched.
+pub const MAX_OPERATORS: usize = 10_000;
+
+/// The largest `.editorconfig` or `textscope.toml` read, in bytes; a larger one is refused.
+pub const MAX_CONFIG_BYTES: u64 = 4 << 20;
+
+/// One section: its name, its compiled glob and its properties (keys and values lower-cased).
+#[derive(Debug, PartialEq)]
+pub struct Section {
+    pub name: String,
+    pub glob: Glob,
+    pub props: Vec<(String, String)>,
+}
+
 /// One parsed `.editorconfig`.
 #[derive(Debug, Default, PartialEq)]
 pub struct EditorConfig {
     pub root: bool,
-    /// Sections in file order: the glob and its properties (keys and values lower-cased).
-    pub sections: Vec<(String, Vec<(String, String)>)>,
+    /// Sections in file order.
+    pub sections: Vec<Section>,
 }
 
-/// Parses the INI-like text. Comments start with `#` or `;` at the start of a line.
-pub fn parse(text: &str) -> EditorConfig {
+/// Parses the INI-like text. Comments start with `#` or `;` at the start of a line. A file
+/// with more than [`MAX_SECTIONS`] sections, or a section name that is too long or too complex
+/// to match in bounded time and memory, is refused with the cause.
+pub fn parse(text: &str) -> Result<EditorConfig, String> {
     let mut ec = EditorConfig::default();
+    let mut memory = 0;
+    let mut operators = 0;
     for raw in text.lines() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
             continue;
         }
-        if line.starts_with('[') && line.ends_with(']') {
-            ec.sections
-                .push((line[1..line.len() - 1].to_string(), Vec::new()));
+        if line.starts_with('[') && line.ends_with(']') && line.len() >= 2 {
+            if ec.sections.len() == MAX_SECTIONS {
+                return Err(format!("more than {MAX_SECTIONS} sections"));
+            }
+            let name = &line[1..line.len() - 1];
+            operators += name.matches(['*', '?', '[', '{', ',']).count();
+            if operators > MAX_OPERATORS {
+                return Err(format!(
+                    "its sections hold more than {MAX_OPERATORS} glob operators"
+                ));
+            }
+            let glob = Glob::new(name)?;
+            memory += glob.memory();
+            if memory > MAX_GLOB_MEMORY {
+                return Err(format!(
+                    "its sections need more than {} MiB to match",
+                    MAX_GLOB_MEMORY >> 20
+                ));
+            }
+            ec.sections.push(Section {
+                name: name.to_string(),
+                glob,
+                props: Vec::new(),
+            });
             continue;
         }
         let Some((k, v)) = line.split_once('=') else {
@@ -36,173 +86,41 @@ pub fn parse(text: &str) -> EditorConfig {
         let k = k.trim().to_lowercase();
         let v = v.trim().to_lowercase();
         match ec.sections.last_mut() {
-            Some((_, props)) => props.push((k, v)),
+            Some(s) => s.props.push((k, v)),
             None if k == "root" => ec.root = v == "true",
             None => {}
         }
     }
-    ec
+    Ok(ec)
 }
 
-/// Does `glob` (a section name) match `rel`, the file's path relative to the `.editorconfig`'s
-/// directory, with `/` separators? A glob without `/` matches the file name at any depth.
-pub fn section_matches(glob: &str, rel: &str) -> bool {
-    let pattern = if glob.contains('/') {
-        glob.trim_start_matches('/').to_string()
-    } else {
-        format!("**/{glob}")
+/// Reads a config file of at most [`MAX_CONFIG_BYTES`]; `Ok(None)` when there is none.
+pub fn read_config(path: &Path) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            return Err("permission denied".into())
+        }
+        Err(e) => return Err(e.to_string()),
     };
-    expand_braces(&pattern).iter().any(|p| {
-        glob_match(
-            &p.chars().collect::<Vec<_>>(),
-            &rel.chars().collect::<Vec<_>>(),
-        )
-    })
-}
-
-/// Expands `{a,b}` alternatives (nested too) and `{1..3}` numeric ranges; a brace without a
-/// comma or range is literal.
-fn expand_braces(p: &str) -> Vec<String> {
-    let chars: Vec<char> = p.chars().collect();
-    let mut depth = 0;
-    let mut open = None;
-    let mut i = 0;
-    while i < chars.len() {
-        match chars[i] {
-            '\\' => i += 1,
-            '{' => {
-                if depth == 0 {
-                    open = Some(i);
-                }
-                depth += 1;
-            }
-            '}' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    let start = open.unwrap_or(0);
-                    let inner: String = chars[start + 1..i].iter().collect();
-                    let pre: String = chars[..start].iter().collect();
-                    let post: String = chars[i + 1..].iter().collect();
-                    let alts = split_top(&inner);
-                    let options: Vec<String> = if alts.len() > 1 {
-                        alts
-                    } else if let Some(r) = numeric_range(&inner) {
-                        r
-                    } else {
-                        // Literal braces: keep them, escaped, and expand what follows.
-                        return expand_braces(&post)
-                            .into_iter()
-                            .map(|s| format!("{pre}\\{{{inner}\\}}{s}"))
-                            .collect();
-                    };
-                    let mut out = Vec::new();
-                    for o in options {
-                        for s in expand_braces(&format!("{pre}{o}{post}")) {
-                            out.push(s);
-                        }
-                    }
-                    return out;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err("is a directory".into());
     }
-    vec![p.to_string()]
-}
-
-fn split_top(s: &str) -> Vec<String> {
-    let mut parts = vec![String::new()];
-    let mut depth = 0;
-    let mut esc = false;
-    for c in s.chars() {
-        if esc {
-            esc = false;
-        } else if c == '\\' {
-            esc = true;
-        } else if c == '{' {
-            depth += 1;
-        } else if c == '}' {
-            depth -= 1;
-        } else if c == ',' && depth == 0 {
-            parts.push(String::new());
-            continue;
-        }
-        if let Some(last) = parts.last_mut() {
-            last.push(c);
-        }
+    let mut bytes = Vec::new();
+    f.take(MAX_CONFIG_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(format!(
+            "larger than {} MiB, not read",
+            MAX_CONFIG_BYTES >> 20
+        ));
     }
-    parts
-}
-
-fn numeric_range(s: &str) -> Option<Vec<String>> {
-    let (a, b) = s.split_once("..")?;
-    let (a, b): (i64, i64) = (a.parse().ok()?, b.parse().ok()?);
-    let (lo, hi) = (a.min(b), a.max(b));
-    (hi - lo <= 10_000).then(|| (lo..=hi).map(|n| n.to_string()).collect())
-}
-
-/// `*` (no `/`), `**` (anything), `?`, `[abc]`, `[!a-z]`, `\x`; everything else literal.
-fn glob_match(p: &[char], s: &[char]) -> bool {
-    match p.first() {
-        None => s.is_empty(),
-        Some('*') if p.get(1) == Some(&'*') => {
-            let rest = &p[2..];
-            // `**/` also matches no directory at all.
-            if rest.first() == Some(&'/') && glob_match(&rest[1..], s) {
-                return true;
-            }
-            (0..=s.len()).any(|i| glob_match(rest, &s[i..]))
-        }
-        Some('*') => {
-            let rest = &p[1..];
-            for i in 0..=s.len() {
-                if glob_match(rest, &s[i..]) {
-                    return true;
-                }
-                if s.get(i) == Some(&'/') {
-                    break;
-                }
-            }
-            false
-        }
-        Some('?') => s.first().is_some_and(|c| *c != '/') && glob_match(&p[1..], &s[1..]),
-        Some('[') => match class(p) {
-            Some((matches, len)) => {
-                s.first().is_some_and(|c| *c != '/' && matches(*c))
-                    && glob_match(&p[len..], &s[1..])
-            }
-            None => s.first() == Some(&'[') && glob_match(&p[1..], &s[1..]),
-        },
-        Some('\\') if p.len() > 1 => s.first() == Some(&p[1]) && glob_match(&p[2..], &s[1..]),
-        Some(c) => s.first() == Some(c) && glob_match(&p[1..], &s[1..]),
-    }
-}
-
-/// A `[...]` class at the start of `p`: a predicate and the pattern length it takes.
-#[allow(clippy::type_complexity)]
-fn class(p: &[char]) -> Option<(Box<dyn Fn(char) -> bool>, usize)> {
-    let end = p.iter().skip(2).position(|c| *c == ']')? + 2;
-    let mut body: Vec<char> = p[1..end].to_vec();
-    let negate = matches!(body.first(), Some('!') | Some('^'));
-    if negate {
-        body.remove(0);
-    }
-    let mut ranges = Vec::new();
-    let mut i = 0;
-    while i < body.len() {
-        if i + 2 < body.len() && body[i + 1] == '-' {
-            ranges.push((body[i], body[i + 2]));
-            i += 3;
-        } else {
-            ranges.push((body[i], body[i]));
-            i += 1;
-        }
-    }
-    Some((
-        Box::new(move |c| ranges.iter().any(|(a, b)| (*a..=*b).contains(&c)) != negate),
-        end + 1,
-    ))
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| "not UTF-8 text".into())
 }
 
 /// The layer for one file, from the `.editorconfig` files that apply (nearest last).
@@ -213,9 +131,9 @@ pub fn layer_for(configs: &[(PathBuf, Arc<EditorConfig>)], file: &Path) -> Layer
             continue;
         };
         let rel = rel.to_string_lossy().replace('\\', "/");
-        for (glob, section) in &ec.sections {
-            if section_matches(glob, &rel) {
-                for (k, v) in section {
+        for section in &ec.sections {
+            if section.glob.matches(&rel) {
+                for (k, v) in &section.props {
                     props.insert(k.clone(), v.clone());
                 }
             }
@@ -261,28 +179,32 @@ pub fn layer_for(configs: &[(PathBuf, Arc<EditorConfig>)], file: &Path) -> Layer
 /// Loads `.editorconfig` files once per directory, shared by the walker's threads.
 #[derive(Debug, Default)]
 pub struct Cache {
-    dirs: Mutex<HashMap<PathBuf, Option<Arc<EditorConfig>>>>,
+    dirs: Mutex<HashMap<PathBuf, Loaded>>,
 }
 
+type Loaded = Result<Option<Arc<EditorConfig>>, String>;
+
 impl Cache {
-    fn get(&self, dir: &Path) -> Option<Arc<EditorConfig>> {
-        if let Some(v) = self.dirs.lock().ok()?.get(dir) {
-            return v.clone();
+    fn get(&self, dir: &Path) -> Loaded {
+        if let Some(v) = self.dirs.lock().ok().and_then(|m| m.get(dir).cloned()) {
+            return v;
         }
-        let loaded = std::fs::read_to_string(dir.join(".editorconfig"))
-            .ok()
-            .map(|t| Arc::new(parse(&t)));
+        let path = dir.join(".editorconfig");
+        let loaded = read_config(&path)
+            .and_then(|t| t.map(|t| parse(&t).map(Arc::new)).transpose())
+            .map_err(|cause| format!("{}: {cause}", crate::render::safe_path(&path)));
         if let Ok(mut m) = self.dirs.lock() {
             m.insert(dir.to_path_buf(), loaded.clone());
         }
         loaded
     }
 
-    /// The files that apply to `file` (an absolute path), farthest first.
-    pub fn chain(&self, file: &Path) -> Vec<(PathBuf, Arc<EditorConfig>)> {
+    /// The files that apply to `file` (an absolute path), farthest first; an error names the
+    /// `.editorconfig` that cannot be used and why.
+    pub fn chain(&self, file: &Path) -> Result<Vec<(PathBuf, Arc<EditorConfig>)>, String> {
         let mut out = Vec::new();
         for dir in file.ancestors().skip(1) {
-            if let Some(ec) = self.get(dir) {
+            if let Some(ec) = self.get(dir)? {
                 let root = ec.root;
                 out.push((dir.to_path_buf(), ec));
                 if root {
@@ -291,7 +213,7 @@ impl Cache {
             }
         }
         out.reverse();
-        out
+        Ok(out)
     }
 }
 
@@ -300,47 +222,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn globs_match_as_editorconfig_says() {
-        let yes = [
-            ("*", "a.txt"),
-            ("*", "deep/dir/a.txt"),
-            ("*.{js,py}", "src/x.py"),
-            ("*.{js,py}", "x.js"),
-            ("Makefile", "sub/Makefile"),
-            ("lib/**.js", "lib/a/b.js"),
-            ("/lib/*.js", "lib/a.js"),
-            ("src/**/*.rs", "src/main.rs"),
-            ("src/**/*.rs", "src/a/b/main.rs"),
-            ("file[0-9].txt", "file7.txt"),
-            ("file[!0-9].txt", "filex.txt"),
-            ("a?.md", "ab.md"),
-            ("v{1..3}.txt", "v2.txt"),
-            ("{a,{b,c}}.txt", "c.txt"),
-            ("{single}.txt", "{single}.txt"),
-        ];
-        for (g, p) in yes {
-            assert!(section_matches(g, p), "{g} should match {p}");
-        }
-        let no = [
-            ("*.{js,py}", "x.rs"),
-            ("Makefile", "Makefile.am"),
-            ("/lib/*.js", "lib/a/b.js"),
-            ("lib/*.js", "other/lib/a.js"),
-            ("file[0-9].txt", "filex.txt"),
-            ("a?.md", "a/.md"),
-            ("v{1..3}.txt", "v4.txt"),
-        ];
-        for (g, p) in no {
-            assert!(!section_matches(g, p), "{g} should not match {p}");
-        }
-    }
-
-    #[test]
     fn parse_and_layer() {
         let ec = parse(
             "root = true\n# c\n[*]\ncharset = UTF-8\nend_of_line = lf\n\n[*.bat]\nend_of_line = crlf\n\
              [Makefile]\ninsert_final_newline = true\nmax_line_length = 80\n[*.md]\nmax_line_length = off\ncharset = unset\n",
-        );
+        )
+        .unwrap();
         assert!(ec.root);
         assert_eq!(ec.sections.len(), 4);
         let chain = vec![(PathBuf::from("/r"), Arc::new(ec))];
@@ -375,11 +262,11 @@ mod tests {
         std::fs::write(top.join("a/b/.editorconfig"), "[*.txt]\nend_of_line = lf\n").unwrap();
         let cache = Cache::default();
         let f = top.join("a/b/x.txt");
-        let chain = cache.chain(&f);
+        let chain = cache.chain(&f).unwrap();
         assert_eq!(chain.len(), 2);
         let l = layer_for(&chain, &f);
         assert_eq!((l.eol, l.max_line_length), (Some(Eol::Lf), None));
         let g = top.join("a/b/y.rs");
-        assert_eq!(layer_for(&cache.chain(&g), &g).eol, Some(Eol::Cr));
+        assert_eq!(layer_for(&cache.chain(&g).unwrap(), &g).eol, Some(Eol::Cr));
     }
 }

@@ -10,29 +10,32 @@
 
 pub mod config;
 pub mod editorconfig;
+mod file;
+pub mod glob;
 pub mod output;
 mod progress;
 pub mod rules;
+pub mod text;
 
-use crate::input;
+pub use file::check_file;
+
 use output::{OutputFormat, Summary};
-use rules::{Allowed, BomPolicy, Eol, Finding, Layer, Policy, Rule, Scanner};
+use rules::{Allowed, BomPolicy, Eol, Finding, Layer, Policy, Rule};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
-use textscope::chars::CharDecoder;
-use textscope::{Analyzer, Format, Options};
 
 /// Arguments of `textscope check`.
 #[derive(clap::Args, Debug, Default)]
 #[command(
     after_help = "Rules: the SPEC problems (unpaired_surrogate, nul, control_character, \
 bom_in_text, truncated_character, invalid_code_point, invalid_utf8, unmapped_byte, \
-mixed_line_endings: denied by default) and the policy rules (bom, encoding, eol, final-newline, \
-bidi, line-length: off by default). Groups: problems, policy, all. \
+mixed_line_endings: denied by default), binary_in_text (a source or text file that detection \
+calls binary: denied by default; its bytes are still checked as UTF-8) and the policy rules \
+(bom, encoding, eol, final-newline, bidi, line-length: off by default). Groups: problems, policy, all. \
 Precedence: command line > textscope.toml > .editorconfig > defaults.\n\n\
 Exit status: 0 when nothing denied was found, 1 when something was, 2 on errors."
 )]
@@ -134,6 +137,9 @@ pub enum Outcome {
     },
     /// Binary (D7), skipped.
     SkippedBinary,
+    /// Named on the command line but not a regular file or a directory (a FIFO, a device, a
+    /// socket): skipped, and said so with what it is.
+    SkippedSpecial(&'static str),
     /// Could not be read: the cause.
     Error(String),
 }
@@ -144,6 +150,7 @@ struct Ctx {
     config: config::Config,
     editorconfig: bool,
     cache: editorconfig::Cache,
+    attributes: text::Attributes,
     include_binary: bool,
     max_problems: usize,
     done: Arc<AtomicU64>,
@@ -212,7 +219,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 progress.clear();
                 eprintln!(
                     "textscope: {}: {}",
-                    crate::render::safe(&e.path.to_string_lossy()),
+                    crate::render::safe_path(&e.path),
                     e.cause
                 );
                 return ExitCode::from(2);
@@ -223,6 +230,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             editorconfig: config.editorconfig && !args.no_editorconfig,
             config,
             cache: editorconfig::Cache::default(),
+            attributes: text::Attributes::default(),
             include_binary: args.include_binary,
             max_problems: args.max_problems,
             done: progress.counter(),
@@ -293,12 +301,20 @@ fn write_results(
                 if left > 0 {
                     out.flush()?;
                     eprintln!(
-                        "textscope: {}: {left} more findings not listed (see --max-problems)",
-                        crate::render::safe(path)
+                        "textscope: {}: {} not listed (see --max-problems)",
+                        crate::render::safe(path),
+                        crate::render::plural(left, "more finding", "more findings")
                     );
                 }
             }
             Outcome::SkippedBinary => summary.skipped_binary += 1,
+            Outcome::SkippedSpecial(what) => {
+                out.flush()?;
+                eprintln!(
+                    "textscope: {}: skipped: {what}, not a regular file (check reads regular files only)",
+                    crate::render::safe(path)
+                );
+            }
             Outcome::Error(cause) => {
                 summary.errors += 1;
                 out.flush()?;
@@ -309,11 +325,11 @@ fn write_results(
     Ok(())
 }
 
-/// The path as shown: as walked, without a leading `./`.
+/// The path as shown: as walked, without a leading `./`; bytes that are not UTF-8 as `\xFF`
+/// (the printers then escape what a terminal would interpret).
 fn shown(p: &Path) -> String {
-    let s = p.to_string_lossy();
-    let s = s.strip_prefix("./").unwrap_or(&s);
-    s.to_string()
+    let p = p.strip_prefix("./").unwrap_or(p);
+    crate::render::path_text(p.as_os_str())
 }
 
 /// Walks one root in parallel; the outcomes in any order.
@@ -326,8 +342,11 @@ fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
         };
         return vec![(shown(root), Outcome::Error(cause))];
     }
-    if std::fs::metadata(root).is_err() {
+    let Ok(meta) = std::fs::metadata(root) else {
         return vec![(shown(root), Outcome::Error("dangling symbolic link".into()))];
+    };
+    if let Some(what) = special_kind(&meta.file_type()) {
+        return vec![(shown(root), Outcome::SkippedSpecial(what))];
     }
     let mut b = ignore::WalkBuilder::new(root);
     let honour = !args.no_ignore;
@@ -364,6 +383,30 @@ fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
     rx.into_iter().collect()
 }
 
+/// What a path that is neither a regular file nor a directory is, or None.
+fn special_kind(ft: &std::fs::FileType) -> Option<&'static str> {
+    if ft.is_file() || ft.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if ft.is_char_device() {
+            return Some("a character device");
+        }
+        if ft.is_block_device() {
+            return Some("a block device");
+        }
+        if ft.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
 fn walk_error(err: ignore::Error) -> (String, Outcome) {
     let mut path = String::new();
     let mut e = &err;
@@ -394,130 +437,44 @@ fn walk_error(err: ignore::Error) -> (String, Outcome) {
     (path, Outcome::Error(cause))
 }
 
-/// The policy for one file: defaults < .editorconfig < textscope.toml < command line.
-fn policy_for(path: &Path, ctx: &Ctx) -> Policy {
+/// The policy for one file: defaults < .editorconfig < textscope.toml < command line. An
+/// `.editorconfig` that cannot be used is an error (the cause names it).
+fn policy_for(path: &Path, ctx: &Ctx) -> Result<Policy, String> {
     let ec = if ctx.editorconfig {
         match std::path::absolute(path) {
-            Ok(abs) => editorconfig::layer_for(&ctx.cache.chain(&abs), &abs),
+            Ok(abs) => editorconfig::layer_for(&ctx.cache.chain(&abs)?, &abs),
             Err(_) => Layer::default(),
         }
     } else {
         Layer::default()
     };
-    Policy::resolve(&[&ec, &ctx.config.layer, &ctx.cli])
+    Ok(Policy::resolve(&[&ec, &ctx.config.layer, &ctx.cli]))
+}
+
+/// Why the walk treats `path` as text whatever detection says (see `text`), or None.
+fn treated_as_text(path: &Path, ctx: &Ctx) -> Result<Option<String>, String> {
+    if let Some(why) = text::by_name(path) {
+        return Ok(Some(why));
+    }
+    let Ok(abs) = std::path::absolute(path) else {
+        return Ok(None);
+    };
+    if let Some(why) = ctx.config.text.find(&abs) {
+        return Ok(Some(why));
+    }
+    Ok(ctx
+        .attributes
+        .text_set(&abs)?
+        .then(|| "marked text in .gitattributes".to_string()))
 }
 
 fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
-    let policy = policy_for(path, ctx);
-    let outcome = match check_file(path, &policy, ctx.include_binary, ctx.max_problems) {
-        Ok(o) => o,
-        Err(e) => Outcome::Error(e.cause),
+    let run = || -> Result<Outcome, String> {
+        let policy = policy_for(path, ctx)?;
+        let text = treated_as_text(path, ctx)?;
+        check_file(path, &policy, ctx.include_binary, text, ctx.max_problems).map_err(|e| e.cause)
     };
+    let outcome = run().unwrap_or_else(Outcome::Error);
     ctx.done.fetch_add(1, Ordering::Relaxed);
     outcome
-}
-
-/// The streaming state for one file: the window, then the analyser and the scanner.
-struct FileCheck<'a> {
-    policy: &'a Policy,
-    include_binary: bool,
-    opts: Options,
-    window: Vec<u8>,
-    started: Option<Started>,
-    binary: bool,
-}
-
-struct Started {
-    analyzer: Analyzer,
-    scan: Option<(CharDecoder, Scanner)>,
-}
-
-impl FileCheck<'_> {
-    fn start(&mut self, at_eof: bool) {
-        let (mut index, rep) = textscope::detect_window(&self.window, at_eof, &self.opts);
-        if rep.format == Format::Binary {
-            if !self.include_binary {
-                self.binary = true;
-                return;
-            }
-            self.opts.force = Some(Format::Utf8);
-            index = textscope::detect_window(&self.window, at_eof, &self.opts).0;
-        }
-        let mut analyzer = Analyzer::new(self.opts.clone());
-        analyzer.feed(&self.window);
-        let mut scan = self
-            .policy
-            .needs_scan()
-            .then(|| (CharDecoder::new(&index), Scanner::new(self.policy)));
-        if let Some((d, s)) = scan.as_mut() {
-            let body = self
-                .window
-                .get(index.mark_len as usize..)
-                .unwrap_or_default();
-            d.feed(body, |o, _, c| s.on(o, c));
-        }
-        self.window = Vec::new();
-        self.started = Some(Started { analyzer, scan });
-    }
-
-    /// False once the file is known to be binary (stop reading).
-    fn feed(&mut self, mut chunk: &[u8]) -> bool {
-        if self.started.is_none() {
-            let take = (textscope::WINDOW - self.window.len()).min(chunk.len());
-            self.window.extend_from_slice(&chunk[..take]);
-            chunk = &chunk[take..];
-            if self.window.len() < textscope::WINDOW {
-                return true;
-            }
-            self.start(false);
-        }
-        if let Some(st) = self.started.as_mut() {
-            st.analyzer.feed(chunk);
-            if let Some((d, s)) = st.scan.as_mut() {
-                d.feed(chunk, |o, _, c| s.on(o, c));
-            }
-        }
-        !self.binary
-    }
-
-    fn finish(mut self) -> Outcome {
-        if self.started.is_none() && !self.binary {
-            self.start(true);
-        }
-        let Some(st) = self.started else {
-            return Outcome::SkippedBinary;
-        };
-        let report = st.analyzer.finish();
-        let scanner = st.scan.map(|(mut d, mut s)| {
-            d.finish(|o, _, c| s.on(o, c));
-            s.finish();
-            s
-        });
-        let (findings, counts) = rules::findings(&report, self.policy, scanner);
-        Outcome::Checked { findings, counts }
-    }
-}
-
-/// Checks one file against a policy (the library-style entry point the tests use).
-pub fn check_file(
-    path: &Path,
-    policy: &Policy,
-    include_binary: bool,
-    max_problems: usize,
-) -> Result<Outcome, input::InputError> {
-    let name = path.to_string_lossy();
-    let (mut src, _) = input::open_path(path, &name)?;
-    let mut fc = FileCheck {
-        policy,
-        include_binary,
-        opts: Options {
-            max_problems_per_kind: max_problems,
-            ..Options::default()
-        },
-        window: Vec::with_capacity(textscope::WINDOW),
-        started: None,
-        binary: false,
-    };
-    input::stream(&name, &mut src, None, |chunk| fc.feed(chunk))?;
-    Ok(fc.finish())
 }

@@ -39,7 +39,7 @@ pub fn finding(format: OutputFormat, path: &str, f: &Finding) -> String {
             f.rule.name(),
             safe(&f.message)
         ),
-        OutputFormat::Json => serde_json::to_string(&JsonFinding {
+        OutputFormat::Json => textscope::json::to_string(&JsonFinding {
             path,
             line: f.line,
             column: f.column,

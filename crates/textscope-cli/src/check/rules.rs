@@ -11,6 +11,9 @@ use textscope::{EndingKind, Format, ProblemKind, Report};
 pub enum Rule {
     /// A SPEC problem kind (P1–P9): denied unless allowed.
     Problem(ProblemKind),
+    /// A file the walk treats as text (its name, a config include, git's `text` attribute)
+    /// that detection calls binary: denied unless allowed.
+    BinaryInText,
     /// A byte order mark present (or, with `bom = "require"`, missing).
     Bom,
     /// An encoding other than the allowed ones.
@@ -19,7 +22,7 @@ pub enum Rule {
     Eol,
     /// No line ending at the end of the file (N1).
     FinalNewline,
-    /// Bidi controls and invisible format characters.
+    /// Bidi controls and invisible characters.
     Bidi,
     /// A line longer than the limit, in characters.
     LineLength,
@@ -36,9 +39,10 @@ impl Rule {
         Rule::LineLength,
     ];
 
-    /// Every rule: P1–P9 in SPEC order, then the policy rules.
+    /// Every rule: P1–P9 in SPEC order, `binary_in_text`, then the policy rules.
     pub fn all() -> Vec<Rule> {
         let mut v: Vec<Rule> = ProblemKind::ALL.iter().map(|&k| Rule::Problem(k)).collect();
+        v.push(Rule::BinaryInText);
         v.extend(Rule::POLICY);
         v
     }
@@ -47,6 +51,7 @@ impl Rule {
     pub fn name(self) -> &'static str {
         match self {
             Rule::Problem(k) => k.name(),
+            Rule::BinaryInText => "binary_in_text",
             Rule::Bom => "bom",
             Rule::Encoding => "encoding",
             Rule::Eol => "eol",
@@ -68,11 +73,14 @@ impl Rule {
             Rule::Problem(ProblemKind::InvalidUtf8) => "P7: ill-formed UTF-8",
             Rule::Problem(ProblemKind::UnmappedByte) => "P8: byte the code page does not map",
             Rule::Problem(ProblemKind::MixedLineEndings) => "P9: more than one kind of ending",
+            Rule::BinaryInText => {
+                "a source or text file (by name, config or git attribute) detected as binary"
+            }
             Rule::Bom => "a byte order mark present (or missing, with bom = require)",
             Rule::Encoding => "an encoding other than the allowed ones",
             Rule::Eol => "a line ending other than the required kind",
             Rule::FinalNewline => "no line ending at the end of the file (N1)",
-            Rule::Bidi => "bidi controls and invisible format characters",
+            Rule::Bidi => "bidi controls and invisible characters",
             Rule::LineLength => "a line longer than the limit (characters)",
         }
     }
@@ -234,12 +242,13 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Resolves layers given lowest precedence first. Defaults: P1–P9 denied, policy rules
+    /// Resolves layers given lowest precedence first. Defaults: P1–P9 and `binary_in_text`
+    /// denied, policy rules
     /// off; when a policy rule is denied by name without a value: utf-8, lf, 120, forbid.
     pub fn resolve(layers: &[&Layer]) -> Policy {
         let mut denied: BTreeMap<Rule, bool> = Rule::all()
             .into_iter()
-            .map(|r| (r, matches!(r, Rule::Problem(_))))
+            .map(|r| (r, matches!(r, Rule::Problem(_) | Rule::BinaryInText)))
             .collect();
         let mut p = Policy {
             denied: BTreeMap::new(),
@@ -303,6 +312,28 @@ pub fn bidi_name(c: char) -> Option<&'static str> {
     (is_bidi_control(c) || is_invisible_format(c)).then(|| textscope::finding_char_name(c))
 }
 
+/// The message for a hidden character (tags, Hangul fillers, U+00AD, U+180E), or for a
+/// variation selector outside an emoji or ideographic sequence (`textscope::finding`).
+pub fn hidden_message(prev: Option<char>, c: char) -> Option<String> {
+    use textscope::{
+        hidden_char_name, in_variation_sequence, is_hidden_character, is_variation_selector,
+    };
+    if is_hidden_character(c) {
+        return Some(format!(
+            "invisible character U+{:04X} {}",
+            c as u32,
+            hidden_char_name(c)
+        ));
+    }
+    (is_variation_selector(c) && !in_variation_sequence(prev, c)).then(|| {
+        format!(
+            "variation selector U+{:04X} {} outside an emoji or ideographic sequence",
+            c as u32,
+            hidden_char_name(c)
+        )
+    })
+}
+
 /// The pass over decoded characters for `eol`, `final-newline`, `bidi` and `line-length`:
 /// it follows lines as L1 does (CR LF is one ending) and counts columns in characters (a bad
 /// unit is one character, L3).
@@ -315,6 +346,8 @@ pub struct Scanner {
     col: u64,
     over_at: u64,
     pending_cr: Option<u64>,
+    /// The character before the current one on this line (for variation selectors).
+    prev: Option<char>,
     eol_first: Option<(u64, u64, u64, EndingKind)>,
     eol_count: u64,
     pub findings: Vec<Finding>,
@@ -333,6 +366,7 @@ impl Scanner {
             col: 0,
             over_at: 0,
             pending_cr: None,
+            prev: None,
             eol_first: None,
             eol_count: 0,
             findings: Vec::new(),
@@ -381,8 +415,17 @@ impl Scanner {
         if self.max_len.is_some_and(|m| self.col == m + 1) {
             self.over_at = offset;
         }
+        let prev = std::mem::replace(&mut self.prev, c);
         if let (true, Some(c)) = (self.bidi, c) {
-            if let Some(name) = bidi_name(c) {
+            if let Some(message) = hidden_message(prev, c) {
+                self.push(Finding {
+                    line: self.line,
+                    column: self.col,
+                    offset,
+                    rule: Rule::Bidi,
+                    message,
+                });
+            } else if let Some(name) = bidi_name(c) {
                 let what = if matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}') {
                     "invisible character"
                 } else {
@@ -414,6 +457,7 @@ impl Scanner {
     }
 
     fn end_line(&mut self, kind: EndingKind, offset: u64) {
+        self.prev = None;
         self.check_length();
         if let Some(want) = self.eol {
             if kind != want {
@@ -646,6 +690,29 @@ mod tests {
                 (2, 6, 13, "line-length", "line is 6 characters long, more than 5".into()),
                 (2, 7, 14, "mixed_line_endings", "mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF".into()),
                 (3, 4, 18, "final-newline", "no line ending at the end of the file".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn scanner_finds_hidden_characters_and_stray_variation_selectors() {
+        let p = Policy::resolve(&[&layer(|l| {
+            l.set_rules(&["bidi".into()], true).unwrap();
+        })]);
+        let text = "a\u{E0041}\u{3164}b\u{00AD}\n\u{2764}\u{FE0F} x\u{FE0F}\u{FE0F}\n\u{FE0F}葛\u{E0100}\n";
+        let got: Vec<(u64, u64, String)> = check(text.as_bytes(), &p)
+            .into_iter()
+            .map(|f| (f.0, f.1, f.4))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (1, 2, "invisible character U+E0041 TAG 'A'".into()),
+                (1, 3, "invisible character U+3164 HANGUL FILLER".into()),
+                (1, 5, "invisible character U+00AD SOFT HYPHEN".into()),
+                (2, 5, "variation selector U+FE0F VARIATION SELECTOR-16 outside an emoji or ideographic sequence".into()),
+                (2, 6, "variation selector U+FE0F VARIATION SELECTOR-16 outside an emoji or ideographic sequence".into()),
+                (3, 1, "variation selector U+FE0F VARIATION SELECTOR-16 outside an emoji or ideographic sequence".into()),
             ]
         );
     }

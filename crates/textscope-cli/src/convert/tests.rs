@@ -251,31 +251,90 @@ fn in_place_failure_mid_write_leaves_the_original_intact() {
     });
     assert!(res.unwrap_err().to_string().contains("injected failure"));
     assert_eq!(std::fs::read(&target).unwrap(), original.as_bytes());
-    assert!(
-        !temp_path(&target).exists(),
+    assert_eq!(
+        entries(dir.path()),
+        vec!["a.txt"],
         "the temporary file is removed"
     );
 }
 
+fn entries(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 #[test]
-fn in_place_cannot_create_temp_leaves_the_original_intact() {
+fn cannot_create_temp_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let target = dir.path().join("b.txt");
-    std::fs::write(&target, b"keep me\n").unwrap();
-    std::fs::create_dir(temp_path(&target)).unwrap();
+    let target = dir.path().join("no/such/dir/b.txt");
     let mut called = false;
-    let res = write_atomically(&target, Some(&target), |_| {
+    let res = write_atomically(&target, None, |_| {
         called = true;
         Ok(())
     });
     let msg = res.unwrap_err().to_string();
-    assert!(msg.contains("cannot create the temporary file"), "{msg}");
-    assert!(!called);
-    assert_eq!(std::fs::read(&target).unwrap(), b"keep me\n");
     assert!(
-        temp_path(&target).is_dir(),
-        "what was in the way is not touched"
+        msg.contains("cannot create a temporary file beside it"),
+        "{msg}"
     );
+    assert!(!called);
+}
+
+#[test]
+fn a_leftover_temporary_file_never_blocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("b.txt");
+    std::fs::write(&target, b"keep me\n").unwrap();
+    // What a crash (SIGKILL) could leave: names are random, so it is never in the way.
+    for n in [".b.txt.textscope-tmp", ".b.txt.AAAAAA.textscope-tmp"] {
+        std::fs::write(dir.path().join(n), b"old").unwrap();
+    }
+    write_atomically(&target, Some(&target), |w| {
+        w.write_all(b"new\n").map_err(|e| ConvertError::Output {
+            path: "t".into(),
+            cause: e.to_string(),
+        })
+    })
+    .unwrap();
+    assert_eq!(std::fs::read(&target).unwrap(), b"new\n");
+    assert_eq!(entries(dir.path()).len(), 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_temporary_file_is_private_before_any_byte_is_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("secret.txt");
+    std::fs::write(&target, b"private\n").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let seen = std::cell::Cell::new(0);
+    write_atomically(&target, Some(&target), |w| {
+        for e in std::fs::read_dir(dir.path()).unwrap() {
+            let e = e.unwrap();
+            if e.file_name()
+                .to_string_lossy()
+                .ends_with(super::TEMP_SUFFIX)
+            {
+                let mode = e.metadata().unwrap().permissions().mode() & 0o777;
+                seen.set(mode);
+                assert_eq!(e.metadata().unwrap().len(), 0, "nothing written yet");
+            }
+        }
+        w.write_all(b"still private\n")
+            .map_err(|e| ConvertError::Output {
+                path: "t".into(),
+                cause: e.to_string(),
+            })
+    })
+    .unwrap();
+    assert_eq!(seen.get(), 0o600, "the temporary file was created 0600");
+    let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
 }
 
 #[cfg(unix)]

@@ -48,3 +48,30 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
 pub fn safe(s: &str) -> String {
     textscope::preview::visible(s)
 }
+
+/// A path as shown everywhere (every subcommand, every format): its text with bytes that are
+/// not UTF-8 written `\xFF`, then through [`safe`]. JSON output writes this same text, with
+/// the terminal-unsafe characters as `\u` escapes (`textscope::json`).
+pub fn safe_path(p: &std::path::Path) -> String {
+    safe(&path_text(p.as_os_str()))
+}
+
+/// The text of a file name: valid UTF-8 as it is, every other byte as `\xFF`.
+pub fn path_text(p: &std::ffi::OsStr) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = String::new();
+        for chunk in p.as_bytes().utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02X}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        p.to_string_lossy().into_owned()
+    }
+}

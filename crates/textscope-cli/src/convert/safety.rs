@@ -1,0 +1,87 @@
+//! What `--in-place` refuses: a legacy file whose code page is an uncertain guess (it would
+//! be rewritten as mojibake for good), and a file with other hard links (they would keep the
+//! old text). A symbolic link is followed: its target is converted and the link stays, as
+//! `sed -i --follow-symlinks` does.
+
+use super::ConvertError;
+use std::path::{Path, PathBuf};
+use textscope::{Format, ProblemKind, Report};
+
+/// Why a legacy guess is too uncertain to rewrite a file in place, or None. Read from the
+/// report in this one place: the detector will offer `detection.confidence`; until then, the
+/// doubts the report shows are bytes the guessed code page does not map (P8), control
+/// characters once decoded (a wrong code page turns text bytes into C0/C1 controls), and
+/// bytes that also read as valid UTF-8 sequences. A forced format (`--from`) is never doubted.
+pub fn legacy_doubt(r: &Report) -> Option<String> {
+    if r.format != Format::Legacy || r.detection.forced {
+        return None;
+    }
+    let mut doubts = Vec::new();
+    let unmapped = r.problem_counts.get(ProblemKind::UnmappedByte);
+    if unmapped > 0 {
+        doubts.push(crate::render::plural(
+            unmapped,
+            "byte it does not map",
+            "bytes it does not map",
+        ));
+    }
+    let controls = r.problem_counts.get(ProblemKind::ControlCharacter);
+    if controls > 0 {
+        doubts.push(format!(
+            "{} once decoded",
+            crate::render::plural(controls, "control character", "control characters")
+        ));
+    }
+    let valid_utf8 = r
+        .detection
+        .steps
+        .iter()
+        .find(|s| s.format == Format::Utf8)
+        .and_then(|s| s.figures.get("valid_multibyte").copied())
+        .unwrap_or(0);
+    if valid_utf8 > 0 {
+        doubts.push(format!(
+            "the bytes also hold {}",
+            crate::render::plural(valid_utf8, "valid UTF-8 sequence", "valid UTF-8 sequences")
+        ));
+    }
+    if doubts.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "the code page {} is a guess of low confidence ({}); name the source encoding with \
+         --from to convert it",
+        r.encoding.to_lowercase(),
+        doubts.join(", ")
+    ))
+}
+
+/// The file `--in-place` rewrites for the name `p`: a symbolic link's target (the link
+/// stays); a file with other hard links is refused unless `force`.
+pub fn in_place_target(p: &Path, name: &str, force: bool) -> Result<PathBuf, ConvertError> {
+    let err = |why: String| ConvertError::Refused {
+        path: name.to_string(),
+        why,
+    };
+    let is_link = std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(p).map_err(|e| err(format!("cannot follow the link: {e}")))?
+    } else {
+        p.to_path_buf()
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let links = std::fs::metadata(&target).map_or(1, |m| m.nlink());
+        if links > 1 && !force {
+            return Err(err(format!(
+                "it has {} (hard links), which would keep the old text; --force converts \
+                 this name only",
+                crate::render::plural(links - 1, "other name", "other names")
+            )));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = force;
+    Ok(target)
+}
