@@ -158,10 +158,12 @@ def test_unreadable_files_are_os_errors_naming_the_path(tmp_path):
         locked.chmod(0o600)
 
 
-def test_pathlike_and_bytes_paths():
+def test_pathlike_is_a_path_and_bytes_are_content():
     p = DATA / "f1.txt"
     assert textscope.analyze(pathlib.PurePath(p)).format == "utf-16le"
-    assert textscope.analyze(os.fsencode(p)).format == "utf-16le"
+    # bytes are always the data itself, never a path (as chardet.detect takes them).
+    r = textscope.analyze(os.fsencode(p))
+    assert r.format == "utf-8" and r.size == len(os.fsencode(p)) and r.path is None
 
 
 def test_reports_pickle_and_compare():

@@ -1,8 +1,9 @@
 """textscope on Spark: one report per file, analysed on the executors.
 
 ``analyze_files(spark, paths_or_glob)`` lists the files with Spark's own file listing (the
-``binaryFile`` source with only its ``path`` column selected, so no content is read on the
-driver or put in a row), spreads the paths over the cluster, and on each executor opens each
+file index of the ``binaryFile`` source, which walks Hadoop's FileSystem and globs on the
+driver without opening a file; no content is ever put in a row), spreads the paths over the
+cluster, and on each executor opens each
 file and streams it through the textscope core in 1 MiB reads (``mapInArrow``). Local paths
 (``file:``) are read by the Rust core itself with the GIL released; other schemes (``hdfs:``,
 ``s3a:`` …) through ``fsspec`` when it and the scheme's driver are installed on the executors.
@@ -222,7 +223,7 @@ def analyze_files(
     """One report per file under ``paths_or_glob`` (a path, a directory, a Hadoop glob such as
     ``s3a://lake/raw/*/*.csv``, or a list of them), as a DataFrame.
 
-    Files are listed by Spark (``binaryFile`` source, only the path read; directories walked
+    Files are listed by Spark (the ``binaryFile`` source's file index; directories walked
     when ``recursive``; ``path_glob_filter`` such as ``"*.csv"`` keeps matching names; Spark
     skips names starting with ``_`` or ``.``). Each executor opens its files and streams them.
     ``max_problems`` caps the problems listed per kind (counts stay exact); ``partitions`` is
@@ -234,7 +235,11 @@ def analyze_files(
         reader = reader.option("recursiveFileLookup", "true")
     if path_glob_filter:
         reader = reader.option("pathGlobFilter", path_glob_filter)
-    listing = reader.load(_as_list(paths_or_glob)).select("path")
+    # The listing only: Spark's file index walks the filesystem on the driver (Hadoop's
+    # FileSystem, globs included) and no file is opened. Scanning the binaryFile source would
+    # stat each file again and fail the job for one that vanished since.
+    files = sorted(reader.load(_as_list(paths_or_glob)).inputFiles())
+    listing = spark.createDataFrame([(f,) for f in files], "path string")
     return analyze_paths(
         listing,
         encoding=encoding,
