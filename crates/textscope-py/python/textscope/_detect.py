@@ -17,10 +17,10 @@ unmapped bytes); 0.0 for empty or binary data.
 from __future__ import annotations
 
 import codecs
+import json
 from typing import Any, Dict, List, Optional, Union
 
 from ._textscope import analyze_bytes
-import json
 
 __all__ = ["detect", "detect_all"]
 
@@ -146,7 +146,9 @@ def _report_of(data: Union[bytes, bytearray, memoryview]) -> Dict[str, Any]:
     return json.loads(analyze_bytes(data, None, 1))
 
 
-def detect(byte_str: Union[bytes, bytearray, memoryview], should_rename_legacy: bool = False) -> Result:
+def detect(
+    byte_str: Union[bytes, bytearray, memoryview], should_rename_legacy: bool = False
+) -> Result:
     """The encoding of ``byte_str`` as ``chardet.detect`` gives it:
     ``{"encoding": str | None, "confidence": float, "language": str}``.
 
