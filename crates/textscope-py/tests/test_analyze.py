@@ -173,3 +173,10 @@ def test_reports_pickle_and_compare():
     back = pickle.loads(pickle.dumps(r))
     assert back == r and back.to_dict() == r.to_dict()
     assert "utf-16le" in repr(r)
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    failed, tried = doctest.testmod(textscope, extraglobs={"textscope": textscope})
+    assert tried >= 4 and failed == 0
