@@ -2,7 +2,7 @@
 # The Python package (crates/textscope-py) and its Spark module: lints the crate, builds the
 # abi3 wheel with maturin, installs it in a venv under target/, and runs pytest, the local[2]
 # Spark test included. Installs what is missing: the venv, maturin, pytest, pyspark and pyarrow
-# from PyPI, and a Java runtime (openjdk-17-jre-headless) from Debian's packages. Runs with
+# (and fsspec) from PyPI, and a Java runtime (openjdk-17-jre-headless) from Debian's packages. Runs with
 # CI=true and no standard input; exits non-zero on any failure, and when pytest ran no test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +28,8 @@ if [ ! -x "$venv/bin/python" ]; then
   fi
 fi
 py="$venv/bin/python"
-echo "== Python packages (maturin, pytest, pyspark, pyarrow)"
-"$py" -m pip install -q "maturin>=1.9.4,<2" "pytest>=7" "pyspark>=3.5" "pyarrow>=11" "pandas<3" </dev/null
+echo "== Python packages (maturin, pytest, pyspark, pyarrow, fsspec)"
+"$py" -m pip install -q "maturin>=1.9.4,<2" "pytest>=7" "pyspark>=3.5" "pyarrow>=11" "pandas<3" fsspec </dev/null
 
 if ! command -v java >/dev/null 2>&1; then
   echo "== Java runtime for Spark (openjdk-17-jre-headless)"

@@ -216,3 +216,21 @@ def test_bad_arguments(spark, tree):
         tspark.check(spark, str(root), eol="lfcr")
     with pytest.raises(ValueError):
         tspark.check(spark, str(root), deny_problems=["nope"])
+
+
+def test_other_schemes_are_read_through_fsspec():
+    # In this process (fsspec's memory filesystem is per process): the executors' code path.
+    import fsspec
+
+    text = "über fsspec\r\nzweite Zeile\r\n".encode("utf-16")
+    with fsspec.open("memory://lake/a.txt", "wb") as f:
+        f.write(text)
+    row = tspark._row("memory://lake/a.txt", None, 100)
+    assert row["error"] is None and row["path"] == "memory://lake/a.txt"
+    expected = textscope.analyze(text).to_dict()
+    got = json.loads(row["report"])
+    assert got == expected and row["format"] == "utf-16le" and row["endings"]["crlf"] == 2
+    gone = tspark._row("memory://lake/missing.txt", None, 100)
+    assert gone["error"].startswith("FileNotFoundError")
+    unknown = tspark._row("nosuchscheme://x/y.txt", None, 100)
+    assert unknown["error"] is not None and "nosuchscheme" in unknown["error"]

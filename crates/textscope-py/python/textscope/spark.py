@@ -151,7 +151,7 @@ def _report_json(uri: str, encoding: Optional[str], max_problems: int) -> str:
 def _row(uri: str, encoding: Optional[str], max_problems: int) -> Dict[str, Any]:
     try:
         text = _report_json(uri, encoding, max_problems)
-    except (OSError, ValueError) as e:
+    except Exception as e:  # any failure to read one file is that file's row, not the job's
         return {"path": uri, "error": f"{type(e).__name__}: {e}"}
     r = json.loads(text)
     r["path"] = uri
