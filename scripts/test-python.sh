@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Python package (crates/textscope-py) and its Spark module: lints the crate, builds the
 # abi3 wheel with maturin, installs it in a venv under target/, and runs pytest, the local[2]
-# Spark test included. Installs what is missing: the venv, maturin, pytest, pyspark and pyarrow
-# (and fsspec) from PyPI, and a Java runtime (openjdk-17-jre-headless) from Debian's packages. Runs with
-# CI=true and no standard input; exits non-zero on any failure, and when pytest ran no test.
+# Spark test included. Installs what is missing: the venv; maturin, pytest, pyspark, pyarrow
+# and fsspec from PyPI; a Java runtime (openjdk-17-jre-headless) from Debian's packages.
+# Runs with CI=true and no standard input; exits non-zero on any failure, and when pytest ran
+# no test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never PIP_DISABLE_PIP_VERSION_CHECK=1 DEBIAN_FRONTEND=noninteractive
