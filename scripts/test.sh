@@ -14,3 +14,4 @@ cargo test --workspace --locked
 
 echo "== browser tests (headless Chromium against textscope serve)"
 bash tests/browser/run.sh
+bash scripts/test-python.sh  # the Python package and its Spark module (pytest, local[2])

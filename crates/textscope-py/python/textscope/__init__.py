@@ -1,0 +1,197 @@
+"""textscope tells exactly what a text file is and what is wrong with it, to the byte.
+
+Its encoding (UTF-8, UTF-16LE/BE, UTF-32LE/BE or a legacy code page) and why it was detected
+so, its byte order mark, its lines and line endings, and every problem (unpaired surrogates,
+NULs, control characters, a stray U+FEFF, a character cut short, mixed endings, invalid
+sequences) with offset, line and column. The whole file is read in one streaming pass, in
+constant memory, by the same Rust core as the ``textscope`` command, with the GIL released.
+
+>>> import textscope
+>>> r = textscope.analyze(b"caf\\xc3\\xa9\\r\\n")
+>>> r.format, r.lines, r.endings.crlf
+('utf-8', 1, 1)
+>>> textscope.detect(b"plain")["encoding"]
+'ascii'
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO, Optional, Union
+
+from . import utf16
+from ._detect import detect, detect_all
+from ._report import (
+    Detection,
+    Endings,
+    FindingCounts,
+    LongestLine,
+    Mark,
+    Note,
+    Problem,
+    ProblemCounts,
+    Report,
+    Step,
+)
+from ._textscope import (
+    CHUNK_SIZE,
+    SCHEMA_VERSION,
+    NativeAnalyzer,
+    analyze_bytes,
+    analyze_path,
+    decode_bytes,
+)
+
+__all__ = [
+    "Analyzer",
+    "CHUNK_SIZE",
+    "Detection",
+    "Endings",
+    "FindingCounts",
+    "LongestLine",
+    "Mark",
+    "Note",
+    "Problem",
+    "ProblemCounts",
+    "Report",
+    "SCHEMA_VERSION",
+    "Step",
+    "analyze",
+    "decode",
+    "detect",
+    "detect_all",
+    "utf16",
+]
+
+__version__ = "0.1.0"
+
+Source = Union[str, "os.PathLike[str]", "os.PathLike[bytes]", bytes, bytearray, memoryview, IO[bytes]]
+
+
+class Analyzer:
+    """The streaming analyser, for streams and sockets: ``feed`` chunks of any size, then
+    ``finish`` for the report. A chunk of 64 KiB or more is analysed with the GIL released.
+
+    >>> a = textscope.Analyzer()
+    >>> for chunk in (b"caf\\xc3", b"\\xa9\\n"):
+    ...     a.feed(chunk)
+    >>> a.finish().characters
+    5
+    """
+
+    __slots__ = ("_native",)
+
+    def __init__(self, *, encoding: Optional[str] = None, max_problems: int = 1000) -> None:
+        self._native = NativeAnalyzer(encoding, _max_problems(max_problems))
+
+    def feed(self, data: Union[bytes, bytearray, memoryview]) -> None:
+        """Feeds the next chunk. ``ValueError`` after ``finish``."""
+        if isinstance(data, bytes):
+            self._native.feed(data)
+        elif isinstance(data, (bytearray, memoryview)):
+            view = memoryview(data).cast("B")
+            for start in range(0, len(view), CHUNK_SIZE):
+                self._native.feed(bytes(view[start : start + CHUNK_SIZE]))
+        else:
+            raise TypeError(
+                f"feed() takes bytes, bytearray or memoryview, not {type(data).__name__}"
+            )
+
+    @property
+    def bytes_fed(self) -> int:
+        """Bytes fed so far."""
+        return self._native.bytes_fed
+
+    def finish(self) -> Report:
+        """The report; the analyser cannot be fed after this."""
+        return Report.from_json(self._native.finish())
+
+
+def _max_problems(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"max_problems must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"max_problems must be 0 or more, not {n}")
+    return n
+
+
+def _check_encoding(encoding: object) -> Optional[str]:
+    if encoding is None or isinstance(encoding, str):
+        return encoding
+    raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+
+
+def analyze(
+    source: Source, *, encoding: Optional[str] = None, max_problems: int = 1000
+) -> Report:
+    """Analyses a file or bytes and returns its report.
+
+    ``source`` is a path (``str`` or ``os.PathLike``), read by the Rust core in one streaming
+    pass of 1 MiB reads and never held whole; or ``bytes``, ``bytearray``, ``memoryview``; or
+    a binary file object, read in 1 MiB chunks. ``encoding`` skips detection (``"utf-16le"``,
+    ``"legacy"``, ``"windows-1252"`` …). ``max_problems`` caps the problems listed per kind
+    (the counts stay exact).
+
+    Raises ``OSError`` (``FileNotFoundError``, ``PermissionError``, ``IsADirectoryError`` …)
+    naming the path when the file cannot be read, ``ValueError`` for an unknown encoding or a
+    negative ``max_problems``, ``TypeError`` for anything else as ``source``.
+    """
+    encoding = _check_encoding(encoding)
+    max_problems = _max_problems(max_problems)
+    if isinstance(source, bytes):
+        return Report.from_json(analyze_bytes(source, encoding, max_problems))
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fsdecode(os.fspath(source))
+        return Report.from_json(analyze_path(path, encoding, max_problems))
+    if isinstance(source, (bytearray, memoryview)):
+        a = Analyzer(encoding=encoding, max_problems=max_problems)
+        a.feed(source)
+        return a.finish()
+    if hasattr(source, "read"):
+        a = Analyzer(encoding=encoding, max_problems=max_problems)
+        while True:
+            chunk = source.read(CHUNK_SIZE)
+            if not chunk:
+                break
+            if isinstance(chunk, str):
+                raise TypeError("analyze() needs a file opened in binary mode ('rb')")
+            a.feed(chunk)
+        return a.finish()
+    raise TypeError(
+        "analyze() takes a path (str or os.PathLike), bytes, bytearray, memoryview "
+        f"or a binary file object, not {type(source).__name__}"
+    )
+
+
+def decode(
+    source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview],
+    *,
+    encoding: Optional[str] = None,
+    errors: str = "replace",
+) -> str:
+    """The text of a file or bytes, decoded in the detected format (or ``encoding``), without
+    the byte order mark.
+
+    With ``errors="replace"`` each bad unit becomes one U+FFFD, as the report counts them
+    (an invalid UTF-8 sequence, an unpaired surrogate, an invalid code point, a character cut
+    short, an unmapped byte). With ``errors="strict"`` the first of them raises
+    ``UnicodeDecodeError``. Binary data raises ``ValueError`` unless ``encoding`` is given;
+    empty data gives ``""``. A path is read whole (the text is returned whole anyway).
+    """
+    encoding = _check_encoding(encoding)
+    if errors not in ("replace", "strict"):
+        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            data = f.read()
+    elif isinstance(source, bytes):
+        data = source
+    elif isinstance(source, (bytearray, memoryview)):
+        data = bytes(source)
+    else:
+        raise TypeError(
+            "decode() takes a path (str or os.PathLike), bytes, bytearray or memoryview, "
+            f"not {type(source).__name__}"
+        )
+    text, _report = decode_bytes(data, encoding, errors == "strict")
+    return text

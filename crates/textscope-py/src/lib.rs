@@ -1,0 +1,151 @@
+//! The native half of the `textscope` Python package (`textscope._textscope`). The Python half
+//! (`python/textscope/`) wraps it: reports cross this boundary as the core's JSON report (the
+//! CLI's `--json` object), so every field the core adds reaches Python without a change here.
+//!
+//! The GIL is released while the core runs (`Python::detach`), so threads analyse files in
+//! parallel.
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use std::path::PathBuf;
+use textscope::Options;
+
+mod decode;
+mod stream;
+mod utf16;
+
+/// Options from the Python arguments; a bad one is a `ValueError`.
+fn options(encoding: Option<&str>, max_problems: i64) -> PyResult<Options> {
+    let max = usize::try_from(max_problems).map_err(|_| {
+        PyValueError::new_err(format!(
+            "max_problems must be 0 or more, not {max_problems}"
+        ))
+    })?;
+    let opts = Options {
+        max_problems_per_kind: max,
+        ..Options::default()
+    };
+    match encoding {
+        None => Ok(opts),
+        Some(name) => opts
+            .force_encoding(name)
+            .map_err(|e| PyValueError::new_err(e.to_string())),
+    }
+}
+
+/// An `OSError` naming the path; CPython picks the subclass from the errno
+/// (`FileNotFoundError`, `PermissionError`, `IsADirectoryError` …).
+fn os_error(e: &stream::ReadError, path: &str) -> PyErr {
+    match e {
+        stream::ReadError::Io(io) => match io.raw_os_error() {
+            Some(errno) => {
+                let text = io.to_string();
+                let strerror = text
+                    .rsplit_once(" (os error")
+                    .map_or(text.as_str(), |(head, _)| head)
+                    .to_string();
+                PyOSError::new_err((errno, strerror, path.to_string()))
+            }
+            None => PyOSError::new_err(format!("{path}: {io}")),
+        },
+        stream::ReadError::Changed { expected, read } => PyOSError::new_err(format!(
+            "{path}: the file changed while it was read ({expected} bytes when opened, {read} read)"
+        )),
+    }
+}
+
+/// Analyses the file at `path` in one streaming pass (1 MiB reads, the GIL released); returns
+/// the report as JSON.
+#[pyfunction]
+#[pyo3(signature = (path, encoding=None, max_problems=1000))]
+fn analyze_path(
+    py: Python<'_>,
+    path: PathBuf,
+    encoding: Option<&str>,
+    max_problems: i64,
+) -> PyResult<String> {
+    let opts = options(encoding, max_problems)?;
+    let name = path.to_string_lossy().into_owned();
+    let result = py.detach(|| stream::analyze_file(&path, opts));
+    match result {
+        Ok(mut report) => {
+            report.path = Some(name);
+            Ok(report.to_json())
+        }
+        Err(e) => Err(os_error(&e, &name)),
+    }
+}
+
+/// Analyses bytes held in memory (the GIL released); returns the report as JSON.
+#[pyfunction]
+#[pyo3(signature = (data, encoding=None, max_problems=1000))]
+fn analyze_bytes(
+    py: Python<'_>,
+    data: &[u8],
+    encoding: Option<&str>,
+    max_problems: i64,
+) -> PyResult<String> {
+    let opts = options(encoding, max_problems)?;
+    Ok(py.detach(|| textscope::analyze(data, opts).to_json()))
+}
+
+/// The streaming analyser: `feed` chunks, then `finish` for the report as JSON.
+#[pyclass(module = "textscope._textscope")]
+struct NativeAnalyzer {
+    inner: Option<textscope::Analyzer>,
+}
+
+/// Chunks at least this long are analysed with the GIL released.
+const DETACH_AT: usize = 64 * 1024;
+
+fn finished() -> PyErr {
+    PyValueError::new_err("this Analyzer is finished: create a new one")
+}
+
+#[pymethods]
+impl NativeAnalyzer {
+    #[new]
+    #[pyo3(signature = (encoding=None, max_problems=1000))]
+    fn new(encoding: Option<&str>, max_problems: i64) -> PyResult<Self> {
+        let opts = options(encoding, max_problems)?;
+        Ok(NativeAnalyzer {
+            inner: Some(textscope::Analyzer::new(opts)),
+        })
+    }
+
+    fn feed(&mut self, py: Python<'_>, data: &[u8]) -> PyResult<()> {
+        let a = self.inner.as_mut().ok_or_else(finished)?;
+        if data.len() >= DETACH_AT {
+            py.detach(|| a.feed(data));
+        } else {
+            a.feed(data);
+        }
+        Ok(())
+    }
+
+    #[getter]
+    fn bytes_fed(&self) -> PyResult<u64> {
+        Ok(self.inner.as_ref().ok_or_else(finished)?.bytes_fed())
+    }
+
+    fn finish(&mut self, py: Python<'_>) -> PyResult<String> {
+        let a = self.inner.take().ok_or_else(finished)?;
+        Ok(py.detach(|| a.finish().to_json()))
+    }
+}
+
+/// The native module.
+#[pymodule]
+fn _textscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(analyze_path, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(decode::decode_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(utf16::inspect_json, m)?)?;
+    m.add_function(wrap_pyfunction!(utf16::validate_units_json, m)?)?;
+    m.add_function(wrap_pyfunction!(utf16::validate_bytes_json, m)?)?;
+    m.add_function(wrap_pyfunction!(utf16::check_hex_json, m)?)?;
+    m.add_class::<NativeAnalyzer>()?;
+    m.add("CHUNK_SIZE", stream::CHUNK)?;
+    m.add("SCHEMA_VERSION", textscope::SCHEMA_VERSION)?;
+    Ok(())
+}

@@ -1,0 +1,44 @@
+//! Reads a file in 1 MiB chunks into the core's analyser: the file is never held whole.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+use textscope::{Analyzer, Options, Report};
+
+/// Bytes read at a time.
+pub const CHUNK: usize = 1 << 20;
+
+/// Why a file could not be analysed.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Opening or reading failed.
+    Io(io::Error),
+    /// A regular file's size changed while it was read (the report would be of neither).
+    Changed { expected: u64, read: u64 },
+}
+
+/// The report of the file at `path`, read once, start to end.
+pub fn analyze_file(path: &Path, opts: Options) -> Result<Report, ReadError> {
+    let mut file = File::open(path).map_err(ReadError::Io)?;
+    let meta = file.metadata().map_err(ReadError::Io)?;
+    let expected = meta.is_file().then_some(meta.len());
+    let mut analyzer = Analyzer::new(opts);
+    let mut buf = vec![0u8; CHUNK];
+    let mut read = 0u64;
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                let chunk = buf.get(..n).unwrap_or_default();
+                analyzer.feed(chunk);
+                read += n as u64;
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    }
+    match expected {
+        Some(n) if n != read => Err(ReadError::Changed { expected: n, read }),
+        _ => Ok(analyzer.finish()),
+    }
+}
