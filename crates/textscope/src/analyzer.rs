@@ -1,6 +1,7 @@
 //! The analyser: fed chunks, it detects over the window, replays the window into the chosen
 //! decoder once, and streams the rest (DESIGN: the one bounded step back).
 
+use crate::codepage::CodePage;
 use crate::decode::Decoder;
 use crate::detect::{detect, Verdict, WINDOW};
 use crate::fast::{self, Kernel};
@@ -8,7 +9,6 @@ use crate::format::{hex, Format};
 use crate::index::{Checkpoint, LineIndex};
 use crate::report::{Detection, Mark, Report, Step, SCHEMA_VERSION};
 use crate::tracker::Tracker;
-use encoding_rs::Encoding;
 
 /// How to analyse.
 #[derive(Clone, Debug)]
@@ -17,7 +17,7 @@ pub struct Options {
     /// names the code page (else it is guessed).
     pub force: Option<Format>,
     /// The code page for a forced legacy format.
-    pub code_page: Option<&'static Encoding>,
+    pub code_page: Option<CodePage>,
     /// Most problems of one kind listed in the report (counts stay exact).
     pub max_problems_per_kind: usize,
     /// Build the sparse line index with a checkpoint every so many bytes (`None`: no index).
@@ -55,24 +55,23 @@ impl std::fmt::Display for UnknownEncoding {
 impl std::error::Error for UnknownEncoding {}
 
 impl Options {
-    /// Forces a format (D10) by name: a SPEC format name, `legacy`, or a code page label
-    /// that encoding_rs knows (`windows-1252`, `shift_jis`, `latin1` …).
+    /// Forces a format (D10) by name: a SPEC format name, `legacy`, or a code page's name or
+    /// alias ([`CodePage::for_label`]: `windows-1252`, `IBM866`, `cp437`, `shift_jis` …).
     pub fn force_encoding(mut self, name: &str) -> Result<Options, UnknownEncoding> {
         if let Some(f) = Format::from_name(name) {
             self.force = Some(f);
             return Ok(self);
         }
-        let enc = Encoding::for_label(name.trim().as_bytes())
-            .ok_or_else(|| UnknownEncoding(name.to_string()))?;
-        let format = match enc {
-            e if e == encoding_rs::UTF_8 => Format::Utf8,
-            e if e == encoding_rs::UTF_16LE => Format::Utf16Le,
-            e if e == encoding_rs::UTF_16BE => Format::Utf16Be,
-            e if e == encoding_rs::REPLACEMENT => return Err(UnknownEncoding(name.to_string())),
-            _ => {
-                self.code_page = Some(enc);
-                Format::Legacy
-            }
+        if let Some(cp) = CodePage::for_label(name) {
+            self.code_page = Some(cp);
+            self.force = Some(Format::Legacy);
+            return Ok(self);
+        }
+        let format = match encoding_rs::Encoding::for_label(name.trim().as_bytes()) {
+            Some(e) if e == encoding_rs::UTF_8 => Format::Utf8,
+            Some(e) if e == encoding_rs::UTF_16LE => Format::Utf16Le,
+            Some(e) if e == encoding_rs::UTF_16BE => Format::Utf16Be,
+            _ => return Err(UnknownEncoding(name.to_string())),
         };
         self.force = Some(format);
         Ok(self)
@@ -171,7 +170,7 @@ impl Analyzer {
         let format = verdict.format;
         let mark_len = verdict.mark_len;
         let mut index_every = self.opts.index_every;
-        if verdict.encoding == encoding_rs::ISO_2022_JP && format == Format::Legacy {
+        if verdict.encoding.is_stateful() && format == Format::Legacy {
             index_every = index_every.map(|_| u64::MAX / 2);
         }
         let mut tracker = Tracker::new(format, self.opts.max_problems_per_kind, index_every);
@@ -354,6 +353,7 @@ impl Analyzer {
             size: self.size,
             format,
             encoding,
+            language: verdict.language.map(str::to_string),
             ascii: format.is_text() && totals.ascii,
             bom: mark.map(|m| Mark {
                 offset: 0,
@@ -364,6 +364,8 @@ impl Analyzer {
                 forced,
                 window: window_len,
                 steps: verdict.steps,
+                confidence: verdict.confidence,
+                candidates: verdict.candidates,
             },
             lines: totals.lines,
             characters: totals.characters,
@@ -383,7 +385,7 @@ impl Analyzer {
 
 /// Binary and empty files are not decoded; ISO-2022-JP's decoder carries a mode across lines.
 fn splittable(v: &Verdict) -> bool {
-    v.format.is_text() && !(v.format == Format::Legacy && v.encoding == encoding_rs::ISO_2022_JP)
+    v.format.is_text() && !(v.format == Format::Legacy && v.encoding.is_stateful())
 }
 
 /// A part of a file analysed on its own; see [`Analyzer::segment`].
@@ -429,7 +431,7 @@ impl std::error::Error for SegmentError {}
 /// D10: the user's format; only its own mark is recognised.
 fn forced_verdict(
     format: Format,
-    code_page: Option<&'static Encoding>,
+    code_page: Option<CodePage>,
     window: &[u8],
     at_eof: bool,
 ) -> Verdict {
@@ -440,7 +442,7 @@ fn forced_verdict(
     let encoding = match (format, code_page) {
         (Format::Legacy, Some(e)) => e,
         (Format::Legacy, None) => crate::detect::guess_code_page(window, at_eof),
-        _ => encoding_rs::UTF_8,
+        _ => CodePage::windows_1252(),
     };
     let what = if format == Format::Legacy {
         format!("legacy code page {}", encoding.name())
@@ -459,9 +461,13 @@ fn forced_verdict(
         steps: vec![Step {
             format,
             accepted: true,
+            code: "forced".to_string(),
             reason,
             figures: Default::default(),
         }],
+        language: None,
+        confidence: None,
+        candidates: Vec::new(),
     }
 }
 

@@ -44,6 +44,7 @@
 
 mod analyzer;
 pub mod chars;
+mod codepage;
 mod decode;
 mod detect;
 mod fast;
@@ -61,6 +62,7 @@ pub mod utf16;
 pub use analyzer::{
     analyze, detect_window, Analyzer, Options, Segment, SegmentError, UnknownEncoding,
 };
+pub use codepage::CodePage;
 pub use detect::WINDOW;
 pub use fast::Kernel;
 pub use finding::{finding_char_name, Finding, FindingCounts, FindingKind};
@@ -68,7 +70,8 @@ pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use problem::{Note, NoteKind, Problem, ProblemKind, Utf8Reason};
 pub use report::{
-    Detection, EndingKind, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
+    Candidate, Detection, EndingKind, Endings, LongestLine, Mark, ProblemCounts, Report, Step,
+    SCHEMA_VERSION,
 };
 pub use structure::{structure_of, Structure, StructureBuilder, StructureOptions};
 pub use tracker::{control_name, is_control_problem};

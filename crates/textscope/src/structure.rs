@@ -147,7 +147,7 @@ impl StructureBuilder {
         let first = first.max(1);
         let cp = index.checkpoint_for(first);
         let format = index.format;
-        let decoder = Decoder::new(format, index.encoding_rs(), cp.offset);
+        let decoder = Decoder::new(format, index.code_page(), cp.offset);
         StructureBuilder {
             decoder,
             start: cp.offset,
