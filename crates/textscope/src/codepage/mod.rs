@@ -225,7 +225,9 @@ mod tests {
         for cp in CodePage::all() {
             if let Some(t) = cp.single_byte_table() {
                 let ascii = (0x20..0x7F).all(|b| t[b] == char::from_u32(b as u32));
-                assert!(ascii || cp.family() == "EBCDIC", "{}", cp.name());
+                // IBM864 writes 25 as the Arabic percent sign.
+                let exception = cp.family() == "EBCDIC" || cp.name() == "IBM864";
+                assert!(ascii || exception, "{}", cp.name());
                 if cp.family() == "EBCDIC" {
                     assert_eq!(t[0x40], Some(' '), "{}", cp.name());
                     assert_eq!(t[0xC1], Some('A'), "{}", cp.name());

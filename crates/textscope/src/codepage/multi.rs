@@ -359,8 +359,8 @@ mod tests {
 
     #[test]
     fn johab_hangul_symbols_and_hanja() {
-        // 한국 in Johab is D0 65 8A 63 (from Python's johab codec).
-        assert_eq!(run(Which::Johab, &[0xD0, 0x65, 0x8A, 0x63]).0, "한국");
+        // 한국 in Johab is D0 65 8A 82 (from Python's johab codec).
+        assert_eq!(run(Which::Johab, &[0xD0, 0x65, 0x8A, 0x82]).0, "한국");
         assert_eq!(johab(0x84, 0x41), Some('\u{3000}'));
         assert_eq!(johab(0x88, 0x61), Some('가'));
         assert_eq!(johab(0xDA, 0xA1), None);
@@ -385,8 +385,8 @@ mod tests {
         assert_eq!(run(Which::Iso2022Kr, kr).0, "한국 ok");
         let cn = b"\x1b$)A\x0e\x56\x50\x4e\x44\x0f.\n";
         assert_eq!(run(Which::Iso2022Cn, cn).0, "中文.\n");
-        // SO without a designation is not understood.
-        assert_eq!(run(Which::Iso2022Kr, b"\x0e").1.len(), 1);
+        // SO without a designation shifts nothing: it stays a control character (P3).
+        assert_eq!(run(Which::Iso2022Kr, b"\x0e").0, "\u{E}");
     }
 
     #[test]

@@ -117,10 +117,20 @@ impl Sink for Tally {
     }
 }
 
-/// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified).
+/// Bytes that are ASCII letters.
+fn ascii_letters(window: &[u8]) -> u64 {
+    window.iter().filter(|b| b.is_ascii_alphabetic()).count() as u64
+}
+
+/// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A
+/// window whose bytes above 7F are fewer than one in ten of its letters is Latin text with a
+/// few accented letters, not CJK: two such bytes in a row read as one ideograph by chance.
 pub(crate) fn score(page: CodePage, window: &[u8], at_eof: bool, high: u64) -> Option<Scored> {
     let script = page.script();
     if !matches!(script, Script::Japanese | Script::Chinese | Script::Korean) || high < 2 {
+        return None;
+    }
+    if high * 10 < high + ascii_letters(window) {
         return None;
     }
     let mut t = Tally {

@@ -27,6 +27,7 @@ pub(crate) struct Model {
 
 /// Number of languages.
 pub(crate) const LANGS: usize = MODELS.len();
+const _: () = assert!(LANGS <= 64, "the alphabet masks hold 64 languages");
 
 /// A multiplicative hasher for the `u32` keys (two BMP characters): no DoS concern here, the
 /// keys come from the program's own tables.
@@ -60,7 +61,12 @@ pub(crate) struct Index {
     pub pairs: PairMap<Vec<(u8, f32)>>,
     /// The normalised cost of a bigram a language does not have.
     pub floor: [f32; LANGS],
+    /// For each letter, the languages whose bigrams hold it (bit `l` for language `l`).
+    pub alphabet: PairMap<u64>,
 }
+
+/// Extra cost of a letter that a language never writes (on top of its bigrams' floor).
+pub(crate) const ALIEN_COST: f64 = 1.0;
 
 /// The index, built once.
 pub(crate) fn index() -> &'static Index {
@@ -68,6 +74,7 @@ pub(crate) fn index() -> &'static Index {
     INDEX.get_or_init(|| {
         let mut floor = [0f32; LANGS];
         let mut pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
+        let mut letters: PairMap<u64> = PairMap::default();
         for (li, m) in MODELS.iter().enumerate() {
             let max = m.cost.iter().copied().max().unwrap_or(0);
             // An unseen bigram: rarer than the rarest kept, by three nats.
@@ -84,6 +91,11 @@ pub(crate) fn index() -> &'static Index {
             let mut alphabet: Vec<char> = chars.clone();
             alphabet.sort_unstable();
             alphabet.dedup();
+            for &c in &alphabet {
+                if c != ' ' {
+                    *letters.entry(c as u32).or_default() |= 1u64 << li;
+                }
+            }
             let a = alphabet.len() as f64;
             let all = (a * a).max(1.0);
             let kept: f64 = m.cost.iter().map(|&c| cost(c)).sum();
@@ -95,14 +107,22 @@ pub(crate) fn index() -> &'static Index {
             }
             for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
                 if let [x, y] = *pair {
+                    // langdetect folds the 48 lower-case Vietnamese letters of U+1EA0–U+1EFF
+                    // into U+1EC3: a bigram holding it stands for 48 bigrams, each rarer.
+                    let folded = [x, y].iter().filter(|&&c| c == '\u{1EC3}').count() as f64;
+                    let c = cost(c) + folded * 48f64.ln();
                     pairs
                         .entry(key(x, y))
                         .or_default()
-                        .push((li as u8, norm(cost(c)) - norm(f)));
+                        .push((li as u8, norm(c).min(norm(f)) - norm(f)));
                 }
             }
         }
-        Index { pairs, floor }
+        Index {
+            pairs,
+            floor,
+            alphabet: letters,
+        }
     })
 }
 
@@ -132,8 +152,8 @@ pub(crate) enum Class {
     /// Punctuation beyond ASCII that text often holds (« » “ ” – € NBSP …): an edge, at a
     /// small cost.
     Punct,
-    /// A combining mark: no edge, no letter (windows-1258 writes tones as marks).
-    Mark,
+    /// A combining mark (windows-1258 writes tones as marks).
+    Mark(char),
     /// A symbol rarely met in text (box drawing, math …): an edge, at a cost.
     Symbol,
     /// A control character (other than TAB, LF, CR, FF), or an unmapped byte.
@@ -161,9 +181,11 @@ pub(crate) fn class(c: Option<char>) -> Class {
         return Class::Letter(l);
     }
     match c {
-        '\t' | '\n' | '\r' | '\u{0C}' | '\u{85}' | ' '..='~' => Class::Edge,
+        '\t' | '\n' | '\r' | '\u{0C}' | '\u{85}' | ' '..='~' | '’' | '‘' => Class::Edge,
         '\u{0E31}' | '\u{0E34}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}' => Class::Letter(c),
-        '\u{0300}'..='\u{036F}' | '\u{0591}'..='\u{05C7}' | '\u{064B}'..='\u{065F}' => Class::Mark,
+        '\u{0300}'..='\u{036F}' | '\u{0591}'..='\u{05C7}' | '\u{064B}'..='\u{065F}' => {
+            Class::Mark(c)
+        }
         '\0'..='\u{1F}' | '\u{7F}'..='\u{9F}' => Class::Bad,
         '\u{A0}'
         | '«'
@@ -171,8 +193,6 @@ pub(crate) fn class(c: Option<char>) -> Class {
         | '“'
         | '”'
         | '„'
-        | '‘'
-        | '’'
         | '‚'
         | '–'
         | '—'

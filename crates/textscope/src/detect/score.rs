@@ -13,7 +13,8 @@
 
 use super::cjk;
 use super::lang::{
-    self, class, Class, ModelScript, BAD_COST, LANGS, PUNCT_COST, SYMBOL_COST, TOUCH_COST,
+    self, class, Class, ModelScript, ALIEN_COST, BAD_COST, LANGS, PUNCT_COST, SYMBOL_COST,
+    TOUCH_COST,
 };
 use crate::codepage::{CodePage, Script};
 
@@ -152,9 +153,11 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
             _ => {}
         }
     }
+    let ascii_compatible = table.get(0x41) == Some(&Some('A'));
     let mut scored = 0f64;
     // Pages without models (Armenian, Georgian): a bigram within the page's own script is
-    // text, any other is noise.
+    // only a little better than noise (random bytes read in one script give such bigrams
+    // too), any other is noise; a page with a model that fits wins over them.
     let mut unmodelled = 0f64;
     let own_script = |c: char| matches!(c, '\u{0531}'..='\u{058F}' | '\u{10A0}'..='\u{10FF}');
     let mut delta = [0f64; LANGS];
@@ -168,9 +171,10 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
             .copied()
             .unwrap_or(Class::Bad);
         let ch = |c: Class| match c {
-            Class::Letter(l) => Some(l),
+            // A combining mark is priced as a letter: the models hold none (but Thai's), so
+            // a mark inside a word of another language costs what a foreign letter costs.
+            Class::Letter(l) | Class::Mark(l) => Some(l),
             Class::Edge | Class::Punct | Class::Symbol | Class::Bad => Some(' '),
-            Class::Mark => None,
         };
         let (Some(x), Some(y)) = (ch(ca), ch(cb)) else {
             continue;
@@ -180,7 +184,7 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
         }
         let n = f64::from(n);
         let native = (x == ' ' || own_script(x)) && (y == ' ' || own_script(y));
-        unmodelled += n * if native { 0.3 } else { 1.2 };
+        unmodelled += n * if native { 0.8 } else { 1.2 };
         let odd = |c: Class| matches!(c, Class::Punct | Class::Symbol | Class::Bad);
         if (odd(ca) && y != ' ') || (odd(cb) && x != ' ') {
             penalty += n * TOUCH_COST;
@@ -193,11 +197,23 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
                 }
             }
         }
+        // A letter of the pair's first byte above 7F that a language never writes: each such
+        // byte is met in two pairs, so half the cost each time.
+        for (c, byte) in [(x, k >> 8), (y, k & 0xFF)] {
+            if c == ' ' || (byte < 0x80 && ascii_compatible) {
+                continue;
+            }
+            let known = idx.alphabet.get(&(c as u32)).copied().unwrap_or(0);
+            for (l, o) in delta.iter_mut().enumerate() {
+                if known & (1u64 << l) == 0 {
+                    *o += n * ALIEN_COST / 2.0;
+                }
+            }
+        }
     }
     // The language is the one that fits the whole text best; the ASCII part counts by how
     // much worse it fits that language than the language it fits best, so that a page cannot
     // win by reading its bytes in a language the rest of the text is not in.
-    let ascii_compatible = table.get(0x41) == Some(&Some('A'));
     let ascii_best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
     let mut best: Option<(f64, usize)> = None;
     for l in 0..LANGS {
@@ -272,18 +288,33 @@ pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
             all.push(s);
         }
     }
-    all.sort_by(|x, y| {
+    // Readings that give the same text are one answer: named by the commonest page (lowest
+    // tier, then the registry's order, which puts the common pages first), at the best cost
+    // any of them got (a page without models prices the same text less well).
+    let bare = |x: &Scored| x.cost - TIER_COST * f64::from(x.page.tier());
+    let mut grouped: Vec<Scored> = Vec::new();
+    for s in all {
+        match grouped.iter_mut().find(|g| g.text == s.text) {
+            Some(g) => {
+                let best = bare(g).min(bare(&s));
+                if s.page.tier() < g.page.tier() {
+                    g.also.push(g.page);
+                    g.page = s.page;
+                    g.lang = s.lang.or(g.lang);
+                } else {
+                    g.also.push(s.page);
+                    g.lang = g.lang.or(s.lang);
+                }
+                g.cost = best + TIER_COST * f64::from(g.page.tier());
+            }
+            None => grouped.push(s),
+        }
+    }
+    grouped.sort_by(|x, y| {
         x.cost
             .total_cmp(&y.cost)
             .then(x.page.tier().cmp(&y.page.tier()))
     });
-    let mut grouped: Vec<Scored> = Vec::new();
-    for s in all {
-        match grouped.iter_mut().find(|g| g.text == s.text) {
-            Some(g) => g.also.push(s.page),
-            None => grouped.push(s),
-        }
-    }
     grouped
 }
 
