@@ -92,10 +92,11 @@ impl CodePage {
         PAGES.iter().map(CodePage)
     }
 
-    /// The code page a name or alias stands for (case, `-` and `_` ignored). The project's own
-    /// names come first (so `iso-8859-1` is ISO-8859-1 itself), then every WHATWG label that
-    /// encoding_rs knows (`latin2`, `sjis` …). UTF-8, UTF-16 and `replacement` are not code
-    /// pages: `None`.
+    /// The code page a name or alias stands for (case, `-` and `_` ignored). The registry's
+    /// names and aliases come first (so `ISO-8859-1`, the name a report gives, is ISO-8859-1
+    /// itself), then every WHATWG label that encoding_rs knows, with WHATWG's meaning
+    /// (`latin1` and `ascii` are windows-1252, `latin2` is ISO-8859-2, `sjis` Shift_JIS …).
+    /// UTF-8, UTF-16 and `replacement` are not code pages: `None`.
     pub fn for_label(label: &str) -> Option<CodePage> {
         let want = squash(label);
         if want.is_empty() {
@@ -213,6 +214,7 @@ mod tests {
         assert_eq!(n("mac_cyrillic"), Some("x-mac-cyrillic"));
         assert_eq!(n("latin2"), Some("ISO-8859-2"));
         assert_eq!(n("iso-8859-1"), Some("ISO-8859-1"));
+        assert_eq!(n("latin1"), Some("windows-1252"));
         assert_eq!(n("Windows-1252"), Some("windows-1252"));
         assert_eq!(n("ebcdic-cp-us"), Some("IBM037"));
         assert_eq!(n("euc-tw"), Some("EUC-TW"));

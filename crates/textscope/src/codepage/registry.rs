@@ -213,7 +213,7 @@ pub(crate) static PAGES: [Page; 99] = [
         Latin,
         "Western",
         1,
-        &["iso8859-1", "latin1", "l1", "cp819", "ibm819"]
+        &["iso8859-1", "iso_8859-1:1987"]
     ),
     page!(
         "ISO-8859-9",
@@ -221,7 +221,7 @@ pub(crate) static PAGES: [Page; 99] = [
         Latin,
         "Turkish",
         1,
-        &["iso8859-9", "latin5", "l5"]
+        &["iso8859-9", "iso_8859-9:1989"]
     ),
     page!(
         "TIS-620",

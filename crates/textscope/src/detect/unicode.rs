@@ -178,6 +178,10 @@ fn noise(c: char) -> f64 {
     }
 }
 
+/// The most noise per character a D8 reading may have (common ideographs cost 0.1, other
+/// letters 0.2, rare ideographs and symbols 1).
+const MAX_NOISE: f64 = 0.4;
+
 /// The D8 cost of a UTF-16 reading: the mean noise of its characters per unit.
 fn utf16_cost(format: Format, window: &[u8]) -> f64 {
     let be = format == Format::Utf16Be;
@@ -240,6 +244,16 @@ pub(super) fn utf16_beyond_latin(
     // Both per byte on D12's scale (0 text, 1 noise), in thousandths for the figures.
     let own = utf16_cost(format, window) / 2.0;
     figs.push(("cost_milli", (own * 1000.0).round() as u64));
+    figs.push(("max_cost_milli", (MAX_NOISE / 2.0 * 1000.0).round() as u64));
+    // Whatever legacy says, a reading that is mostly noise is not text: bytes of ASCII read in
+    // pairs give rare ideographs, which is what Latin text in a code page looks like here.
+    if own > MAX_NOISE / 2.0 {
+        let reason = format!(
+            "beyond Latin: well-formed, but its characters look like noise (cost {own:.3} per byte; at most {:.3})",
+            MAX_NOISE / 2.0
+        );
+        return Outcome::new(false, "utf16_less_plausible", reason, figs);
+    }
     match legacy.cost_per_byte(window.len()) {
         Some((page, other)) => {
             figs.push((
