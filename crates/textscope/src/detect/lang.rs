@@ -77,8 +77,9 @@ pub(crate) fn index() -> &'static Index {
         let mut letters: PairMap<u64> = PairMap::default();
         for (li, m) in MODELS.iter().enumerate() {
             let max = m.cost.iter().copied().max().unwrap_or(0);
-            // An unseen bigram: rarer than the rarest kept, by three nats.
-            let f = f64::from(max) / 8.0 + 3.0;
+            // An unseen bigram: rarer than the rarest kept, by a nat (the profiles keep only
+            // the commoner bigrams, so an unseen one is often merely rare).
+            let f = f64::from(max) / 8.0 + 1.0;
             let cost = |c: u8| f64::from(c) / 8.0;
             let (mut mass, mut h) = (0f64, 0f64);
             for &c in m.cost {
@@ -164,9 +165,9 @@ pub(crate) enum Class {
 /// a bigram of noise), and of a letter touching a character that is not one beyond ASCII
 /// (inside a word such a character is usually a misread letter).
 pub(crate) const PUNCT_COST: f64 = 0.15;
-pub(crate) const SYMBOL_COST: f64 = 0.6;
+pub(crate) const SYMBOL_COST: f64 = 1.0;
 pub(crate) const BAD_COST: f64 = 2.0;
-pub(crate) const TOUCH_COST: f64 = 0.6;
+pub(crate) const TOUCH_COST: f64 = 1.5;
 
 /// Classifies a decoded character (`None`: unmapped).
 pub(crate) fn class(c: Option<char>) -> Class {
@@ -207,8 +208,6 @@ pub(crate) fn class(c: Option<char>) -> Class {
         | '®'
         | '¡'
         | '¿'
-        | '×'
-        | '±'
         | '№'
         | '‹'
         | '›'
@@ -217,14 +216,6 @@ pub(crate) fn class(c: Option<char>) -> Class {
         | '¥'
         | '\u{AD}'
         | '™'
-        | '÷'
-        | '¬'
-        | '¦'
-        | '¨'
-        | 'µ'
-        | '¶'
-        | '¸'
-        | '¯'
         | '†'
         | '‰'
         | '\u{060C}'

@@ -184,7 +184,7 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
         }
         let n = f64::from(n);
         let native = (x == ' ' || own_script(x)) && (y == ' ' || own_script(y));
-        unmodelled += n * if native { 0.8 } else { 1.2 };
+        unmodelled += n * if native { 1.0 } else { 1.3 };
         let odd = |c: Class| matches!(c, Class::Punct | Class::Symbol | Class::Bad);
         if (odd(ca) && y != ' ') || (odd(cb) && x != ' ') {
             penalty += n * TOUCH_COST;
