@@ -68,7 +68,8 @@ impl LegacyDecoder {
     pub(crate) fn new(page: CodePage, offset: u64) -> Self {
         let kind = if let Some(table) = page.single_byte_table() {
             let table = Box::new(table);
-            let ascii = (0x20u8..0x7F).all(|b| table[usize::from(b)] == Some(char::from(b)));
+            let ascii =
+                (0x20u8..0x7F).all(|b| table.get(usize::from(b)) == Some(&Some(char::from(b))));
             let mut high_stops = [0u64; 2];
             for (b, c) in table.iter().enumerate().skip(0x80) {
                 if c.is_none_or(needs_slow_path) {

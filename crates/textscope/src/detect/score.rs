@@ -259,7 +259,7 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
 fn ebcdic_possible(b: &Bytes, len: usize) -> bool {
     let spaces = b.unigram.get(0x40).copied().unwrap_or(0) as usize;
     let lower: usize = (b'a'..=b'z')
-        .map(|c| b.unigram[usize::from(c)] as usize)
+        .map(|c| b.unigram.get(usize::from(c)).copied().unwrap_or(0) as usize)
         .sum();
     spaces * 25 >= len && lower * 5 < len
 }

@@ -164,13 +164,13 @@ fn noise(c: char) -> f64 {
         return if common { 0.1 } else { 1.0 };
     }
     match c {
-        '\u{AC00}'..='\u{D7A3}' => {
-            if bytes_in(encoding_rs::EUC_KR, c).is_some_and(|[l, _]| (0xB0..=0xC8).contains(&l)) {
-                0.1
-            } else {
-                1.0
-            }
+        '\u{AC00}'..='\u{D7A3}'
+            if bytes_in(encoding_rs::EUC_KR, c)
+                .is_some_and(|[l, _]| (0xB0..=0xC8).contains(&l)) =>
+        {
+            0.1
         }
+        '\u{AC00}'..='\u{D7A3}' => 1.0,
         '\u{3000}'..='\u{30FF}' | '\u{FF01}'..='\u{FF5E}' | '\u{2010}'..='\u{206F}' => 0.1,
         c if c.is_ascii_graphic() || c.is_whitespace() => 0.0,
         c if c.is_alphabetic() || c.is_numeric() => 0.2,
