@@ -49,7 +49,7 @@ fn text(bytes: &[u8], page: &str) -> String {
 fn d12_names_a_page_that_gives_the_labelled_text() {
     let mut wrong = Vec::new();
     for (lang, page, bytes) in samples() {
-        let r = analyse(&bytes);
+        let r = whole(&bytes, &Options::default());
         assert_eq!(
             r.format,
             Format::Legacy,
@@ -61,8 +61,8 @@ fn d12_names_a_page_that_gives_the_labelled_text() {
         if text(&bytes, &r.encoding) != truth {
             wrong.push(format!("{lang}.{page} named {}", r.encoding));
         }
-        // The chunking harness: splits never change the report.
-        assert_eq!(chunked(&bytes, &Options::default(), &[7, 4096]), r);
+        // Splits never change the report (every split point is tried on one file below).
+        assert_eq!(chunked(&bytes, &Options::default(), &[1, 7, 4096]), r);
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
@@ -74,6 +74,7 @@ fn d12_report_fields_language_confidence_candidates() {
             .join("tests/data/legacy/hu.windows-1250.txt"),
     )
     .unwrap();
+    // `analyse` runs the chunking harness: whole, byte by byte, at every split point.
     let r = analyse(&bytes);
     assert_eq!(r.encoding, "windows-1250");
     assert_eq!(r.language.as_deref(), Some("hu"));
