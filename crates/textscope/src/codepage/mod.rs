@@ -14,6 +14,7 @@ mod tables_single;
 
 use encoding_rs::Encoding;
 pub(crate) use registry::PAGES;
+use std::sync::OnceLock;
 
 /// How a code page is decoded.
 #[derive(Clone, Copy, Debug)]
@@ -166,8 +167,24 @@ impl CodePage {
         self.0.tier
     }
 
-    /// For a single-byte page, each byte's character (`None`: unmapped).
-    pub(crate) fn single_byte_table(self) -> Option<[Option<char>; 256]> {
+    /// The page's position in the registry.
+    pub(crate) fn index(self) -> usize {
+        PAGES
+            .iter()
+            .position(|p| std::ptr::eq(p, self.0))
+            .unwrap_or(0)
+    }
+
+    /// For a single-byte page, each byte's character (`None`: unmapped), built once per run.
+    pub(crate) fn single_byte_table(self) -> Option<&'static [Option<char>; 256]> {
+        static TABLES: OnceLock<Vec<Option<[Option<char>; 256]>>> = OnceLock::new();
+        TABLES
+            .get_or_init(|| PAGES.iter().map(|p| CodePage(p).build_table()).collect())
+            .get(self.index())
+            .and_then(Option::as_ref)
+    }
+
+    fn build_table(self) -> Option<[Option<char>; 256]> {
         let mut table = [None; 256];
         match self.0.kind {
             Kind::Rs(enc) if enc.is_single_byte() => {

@@ -67,7 +67,7 @@ fn needs_slow_path(c: char) -> bool {
 impl LegacyDecoder {
     pub(crate) fn new(page: CodePage, offset: u64) -> Self {
         let kind = if let Some(table) = page.single_byte_table() {
-            let table = Box::new(table);
+            let table = Box::new(*table);
             let ascii =
                 (0x20u8..0x7F).all(|b| table.get(usize::from(b)) == Some(&Some(char::from(b))));
             let mut high_stops = [0u64; 2];

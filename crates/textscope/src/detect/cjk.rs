@@ -146,8 +146,25 @@ pub(crate) fn score(page: CodePage, window: &[u8], at_eof: bool, high: u64) -> O
         last_han: false,
         last_space: true,
     };
+    // encoding_rs's bulk decoder first (far faster than the byte-exact one): a page with more
+    // bad sequences than tolerated is out before it is tallied.
+    if let crate::codepage::Kind::Rs(enc) = page.kind() {
+        let body = if at_eof {
+            window
+        } else {
+            window
+                .get(..window.len().saturating_sub(4))
+                .unwrap_or(window)
+        };
+        let (text, _) = enc.decode_without_bom_handling(body);
+        let bad = text.chars().filter(|&c| c == '\u{FFFD}').count() as u64;
+        let multi = text.chars().filter(|c| !c.is_ascii()).count() as u64;
+        if bad > 2 && bad * 100 > multi {
+            return None;
+        }
+    }
     let mut d = Decoder::new(Format::Legacy, page, 0);
-    for piece in window.chunks(4096) {
+    for piece in window.chunks(512) {
         d.feed(piece, &mut t);
         if t.bad > 2 && t.bad * 100 > t.multi {
             return None;

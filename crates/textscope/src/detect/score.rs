@@ -17,6 +17,7 @@ use super::lang::{
     TOUCH_COST,
 };
 use crate::codepage::{CodePage, Script};
+use std::sync::OnceLock;
 
 /// Cost added per tier of rarity (0–3), per byte above 7F: the prior of D12.
 const TIER_COST: f64 = 0.04;
@@ -137,8 +138,30 @@ fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
 }
 
 /// Scores one single-byte page.
+/// Each single-byte page's byte classes, built once per run.
+fn classes_of(page: CodePage) -> &'static [Class; 256] {
+    static CLASSES: OnceLock<Vec<[Class; 256]>> = OnceLock::new();
+    static NONE: [Class; 256] = [Class::Bad; 256];
+    CLASSES
+        .get_or_init(|| {
+            CodePage::all()
+                .map(|p| {
+                    let mut out = [Class::Bad; 256];
+                    if let Some(t) = p.single_byte_table() {
+                        for (o, &c) in out.iter_mut().zip(t.iter()) {
+                            *o = class(c);
+                        }
+                    }
+                    out
+                })
+                .collect()
+        })
+        .get(page.index())
+        .unwrap_or(&NONE)
+}
+
 fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; LANGS]) -> Scored {
-    let classes: Vec<Class> = table.iter().map(|&c| class(c)).collect();
+    let classes = classes_of(page);
     let idx = lang::index();
     let script = model_script(page.script());
     let mut penalty = 0f64;
@@ -283,7 +306,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
             if !ascii_compatible && !ebcdic {
                 continue;
             }
-            all.push(single(page, &table, &b, &ascii));
+            all.push(single(page, table, &b, &ascii));
         } else if let Some(s) = cjk::score(page, window, at_eof, b.high) {
             all.push(s);
         }

@@ -140,14 +140,60 @@ pub(super) fn utf16(format: Format, window: &[u8], at_eof: bool) -> Outcome {
     Outcome::new(true, "zero_pattern", reason, figs)
 }
 
-/// Encodes one character in `enc` (an encoder per call: only D8's rare path uses it).
-fn bytes_in(enc: &'static encoding_rs::Encoding, c: char) -> Option<[u8; 2]> {
-    let mut buf = [0u8; 4];
-    let (bytes, _, unmappable) = enc.encode(c.encode_utf8(&mut buf));
-    match (&*bytes, unmappable) {
-        (&[a, b], false) => Some([a, b]),
-        _ => None,
-    }
+/// The common ideographs (GB 2312 level 1, Big5 level 1, JIS X 0208 level 1) and the Hangul
+/// of KS X 1001, as one bit per code point from U+4E00 and from U+AC00: decoded once from the
+/// standards' own byte ranges with encoding_rs.
+struct Common {
+    han: Vec<u64>,
+    hangul: Vec<u64>,
+}
+
+fn common() -> &'static Common {
+    static COMMON: std::sync::OnceLock<Common> = std::sync::OnceLock::new();
+    COMMON.get_or_init(|| {
+        let mut han = vec![0u64; (0xA000 - 0x4E00) / 64 + 1];
+        let mut hangul = vec![0u64; (0xD7A4 - 0xAC00) / 64 + 1];
+        let mut mark = |enc: &'static encoding_rs::Encoding,
+                        leads: std::ops::RangeInclusive<u8>,
+                        trails: &[std::ops::RangeInclusive<u8>]| {
+            for l in leads {
+                for t in trails.iter().flat_map(|r| r.clone()) {
+                    let pair = [l, t];
+                    let Some(s) = enc.decode_without_bom_handling_and_without_replacement(&pair)
+                    else {
+                        continue;
+                    };
+                    for c in s.chars() {
+                        let v = u32::from(c) as usize;
+                        let (set, base) = if (0x4E00..0xA000).contains(&v) {
+                            (&mut han, 0x4E00)
+                        } else if (0xAC00..0xD7A4).contains(&v) {
+                            (&mut hangul, 0xAC00)
+                        } else {
+                            continue;
+                        };
+                        if let Some(w) = set.get_mut((v - base) / 64) {
+                            *w |= 1 << ((v - base) % 64);
+                        }
+                    }
+                }
+            }
+        };
+        mark(encoding_rs::GBK, 0xB0..=0xD7, &[0xA1..=0xFE]);
+        mark(encoding_rs::BIG5, 0xA4..=0xC6, &[0x40..=0x7E, 0xA1..=0xFE]);
+        mark(
+            encoding_rs::SHIFT_JIS,
+            0x88..=0x98,
+            &[0x40..=0x7E, 0x80..=0xFC],
+        );
+        mark(encoding_rs::EUC_KR, 0xB0..=0xC8, &[0xA1..=0xFE]);
+        Common { han, hangul }
+    })
+}
+
+fn in_set(set: &[u64], base: u32, c: char) -> bool {
+    let v = (u32::from(c) - base) as usize;
+    set.get(v / 64).is_some_and(|w| w & (1 << (v % 64)) != 0)
 }
 
 /// How much a character read from UTF-16 looks like noise, on D12's scale (0 text, 1 noise):
@@ -155,21 +201,18 @@ fn bytes_in(enc: &'static encoding_rs::Encoding, c: char) -> Option<[u8; 2]> {
 /// characters (GB 2312 level 1, Big5 level 1, JIS X 0208 level 1), a Hangul syllable when KS X
 /// 1001 has it; letters of other scripts, kana and punctuation count as text.
 fn noise(c: char) -> f64 {
-    let han = ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c);
-    if han {
-        let common = bytes_in(encoding_rs::GBK, c)
-            .is_some_and(|[l, t]| (0xB0..=0xD7).contains(&l) && t >= 0xA1)
-            || bytes_in(encoding_rs::BIG5, c).is_some_and(|[l, _]| (0xA4..=0xC6).contains(&l))
-            || bytes_in(encoding_rs::SHIFT_JIS, c).is_some_and(|[l, _]| (0x88..=0x98).contains(&l));
-        return if common { 0.1 } else { 1.0 };
+    if ('\u{4E00}'..='\u{9FFF}').contains(&c) {
+        return if in_set(&common().han, 0x4E00, c) {
+            0.1
+        } else {
+            1.0
+        };
+    }
+    if ('\u{3400}'..='\u{4DBF}').contains(&c) {
+        return 1.0;
     }
     match c {
-        '\u{AC00}'..='\u{D7A3}'
-            if bytes_in(encoding_rs::EUC_KR, c)
-                .is_some_and(|[l, _]| (0xB0..=0xC8).contains(&l)) =>
-        {
-            0.1
-        }
+        '\u{AC00}'..='\u{D7A3}' if in_set(&common().hangul, 0xAC00, c) => 0.1,
         '\u{AC00}'..='\u{D7A3}' => 1.0,
         '\u{3000}'..='\u{30FF}' | '\u{FF01}'..='\u{FF5E}' | '\u{2010}'..='\u{206F}' => 0.1,
         c if c.is_ascii_graphic() || c.is_whitespace() => 0.0,
