@@ -288,6 +288,25 @@ pub(super) fn utf16_beyond_latin(
     let own = utf16_cost(format, window) / 2.0;
     figs.push(("cost_milli", (own * 1000.0).round() as u64));
     figs.push(("max_cost_milli", (MAX_NOISE / 2.0 * 1000.0).round() as u64));
+    // Bytes of ASCII text read in pairs give ideographs, some common: such a reading is Latin
+    // text in a code page, not UTF-16 beyond Latin (CJK text has far fewer such units).
+    let ascii_pairs = window
+        .as_chunks::<2>()
+        .0
+        .iter()
+        .filter(|u| {
+            u.iter()
+                .all(|&b| matches!(b, 0x09 | 0x0A | 0x0D | 0x20..=0x7E))
+        })
+        .count() as u64;
+    figs.push(("ascii_pair_units", ascii_pairs));
+    if ascii_pairs * 10 > units * 6 {
+        let reason = format!(
+            "beyond Latin: {} of the units are two ASCII bytes ({ascii_pairs} of {units}; at most 60 %): ASCII text, not UTF-16",
+            pct(ascii_pairs, units)
+        );
+        return Outcome::new(false, "utf16_less_plausible", reason, figs);
+    }
     // Whatever legacy says, a reading that is mostly noise is not text: bytes of ASCII read in
     // pairs give rare ideographs, which is what Latin text in a code page looks like here.
     if own > MAX_NOISE / 2.0 {
