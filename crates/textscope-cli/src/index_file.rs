@@ -255,9 +255,7 @@ fn check(file: &FileId, s: &Saved) -> Result<LineIndex, String> {
             s.mark_len
         )));
     }
-    if s.format == Format::Legacy
-        && encoding_rs::Encoding::for_label(s.encoding.as_bytes()).is_none()
-    {
+    if s.format == Format::Legacy && textscope::CodePage::for_label(&s.encoding).is_none() {
         return Err(corrupt(format!("unknown code page {:?}", s.encoding)));
     }
     let mut checkpoints = Vec::with_capacity(d.line_deltas.len());

@@ -58,7 +58,7 @@ impl CharDecoder {
     /// offset `index.mark_len` on). Binary and empty verdicts decode as UTF-8.
     pub fn new(index: &LineIndex) -> CharDecoder {
         CharDecoder {
-            decoder: Decoder::new(index.format, index.encoding_rs(), index.mark_len),
+            decoder: Decoder::new(index.format, index.code_page(), index.mark_len),
         }
     }
 

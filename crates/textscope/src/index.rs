@@ -26,7 +26,7 @@ pub const DEFAULT_INDEX_EVERY: u64 = 64 * 1024;
 pub struct LineIndex {
     /// The file's format.
     pub format: Format,
-    /// The code page's encoding_rs name (for legacy).
+    /// The code page's name (for legacy; see [`crate::CodePage::for_label`]).
     pub encoding: String,
     /// Length of the byte order mark, 0 if none.
     pub mark_len: u64,
@@ -63,8 +63,13 @@ impl LineIndex {
         }
     }
 
-    /// The encoding_rs encoding for this index's code page.
+    /// The encoding_rs encoding for this index's code page (UTF-8 when encoding_rs lacks it).
     pub fn encoding_rs(&self) -> &'static encoding_rs::Encoding {
         encoding_rs::Encoding::for_label(self.encoding.as_bytes()).unwrap_or(encoding_rs::UTF_8)
+    }
+
+    /// This index's code page (windows-1252 when the name is unknown).
+    pub fn code_page(&self) -> crate::CodePage {
+        crate::CodePage::for_label(&self.encoding).unwrap_or_else(crate::CodePage::windows_1252)
     }
 }

@@ -45,6 +45,7 @@
 mod analyzer;
 pub mod chars;
 pub mod class;
+mod codepage;
 mod decode;
 mod detect;
 mod fast;
@@ -68,6 +69,7 @@ pub use analyzer::{
     analyze, detect_window, Analyzer, Options, Segment, SegmentError, UnknownEncoding,
 };
 pub use class::{control_name, is_control_problem, EndingKind};
+pub use codepage::CodePage;
 pub use detect::WINDOW;
 pub use fast::Kernel;
 pub use finding::{
@@ -80,6 +82,6 @@ pub use locate::LineLocator;
 pub use pipeline::{Consumer, MakeConsumer, Pipeline};
 pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind, Utf8Reason};
 pub use report::{
-    Detection, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
+    Candidate, Detection, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
 };
 pub use structure::{structure_of, Structure, StructureBuilder, StructureOptions};

@@ -228,7 +228,7 @@ impl LineIndex {
         let cp = self.checkpoint_before_offset(offset);
         let in_text = self.format.is_text() && offset >= self.mark_len && offset < self.size;
         LineLocator {
-            decoder: in_text.then(|| Decoder::new(self.format, self.encoding_rs(), cp.offset)),
+            decoder: in_text.then(|| Decoder::new(self.format, self.code_page(), cp.offset)),
             counter: LineCounter::new(cp.line, cp.offset, Target::Byte(offset)),
             start: cp.offset,
         }

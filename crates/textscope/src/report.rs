@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Version of the JSON report's shape; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Everything textscope says about one file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,6 +25,9 @@ pub struct Report {
     pub format: Format,
     /// Display name: `UTF-8`, `UTF-16LE` …, for legacy the code page (`windows-1252`).
     pub encoding: String,
+    /// The language of the text where detection could tell it (D12; ISO 639-1), else `None`.
+    #[serde(default)]
+    pub language: Option<String>,
     /// Every character is ASCII (U+0000–U+007F) and there is no bad unit.
     pub ascii: bool,
     /// The byte order mark (B1), if any.
@@ -215,6 +218,29 @@ pub struct Detection {
     pub window: u64,
     /// The parsers tried, in D1 order; the last accepted one decided.
     pub steps: Vec<Step>,
+    /// How sure the legacy stage is of its code page (D12), 0–1; `None` when no code page was
+    /// ranked (a Unicode format, binary, forced, or no byte above 7F).
+    #[serde(default)]
+    pub confidence: Option<f64>,
+    /// The legacy stage's readings, best first (D12): readings that decode the window to the
+    /// same text are one entry, named by the commonest page, the others in `also`.
+    #[serde(default)]
+    pub candidates: Vec<Candidate>,
+}
+
+/// One reading of the window in the legacy stage (D12).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// The code page (`windows-1250`).
+    pub encoding: String,
+    /// Plausibility: minus the cost in nats per byte above 7F, prior included; higher is
+    /// more plausible.
+    pub score: f64,
+    /// The language whose model fitted best (ISO 639-1), if any.
+    pub language: Option<String>,
+    /// Other code pages that decode the window to the same text.
+    #[serde(default)]
+    pub also: Vec<String>,
 }
 
 /// One parser's verdict.
@@ -224,6 +250,10 @@ pub struct Step {
     pub format: Format,
     /// Whether it took the file.
     pub accepted: bool,
+    /// A stable snake_case id of the reason (`nul_share`, `legacy_scored` …), documented
+    /// with its figures in docs/json-schema.md.
+    #[serde(default)]
+    pub code: String,
     /// Why, in words with the figures ("U+0000 is 48 % of the characters").
     pub reason: String,
     /// The figures behind the reason, by name.

@@ -107,7 +107,7 @@ impl Analyzer {
         let format = verdict.format;
         let mark_len = verdict.mark_len;
         let mut index_every = self.opts.index_every;
-        if verdict.encoding == encoding_rs::ISO_2022_JP && format == Format::Legacy {
+        if verdict.encoding.is_stateful() && format == Format::Legacy {
             index_every = index_every.map(|_| u64::MAX / 2);
         }
         let mut tracker = Tracker::new(format, self.opts.max_problems_per_kind, index_every);
@@ -201,6 +201,7 @@ impl Analyzer {
             size: self.size,
             format,
             encoding,
+            language: verdict.language.map(str::to_string),
             ascii: format.is_text() && totals.ascii,
             bom: mark.map(|m| Mark {
                 offset: 0,
@@ -211,6 +212,8 @@ impl Analyzer {
                 forced,
                 window: window_len,
                 steps: verdict.steps,
+                confidence: verdict.confidence,
+                candidates: verdict.candidates,
             },
             lines: totals.lines,
             characters: totals.characters,

@@ -1,10 +1,10 @@
 //! How to analyze ([`Options`]), and the verdict of a format the user forced (D10).
 
+use crate::codepage::CodePage;
 use crate::detect::Verdict;
 use crate::fast::Kernel;
 use crate::format::Format;
 use crate::report::Step;
-use encoding_rs::Encoding;
 
 /// How to analyze.
 #[derive(Clone, Debug)]
@@ -13,7 +13,7 @@ pub struct Options {
     /// names the code page (else it is guessed).
     pub force: Option<Format>,
     /// The code page for a forced legacy format.
-    pub code_page: Option<&'static Encoding>,
+    pub code_page: Option<CodePage>,
     /// Most problems of one kind listed in the report (counts stay exact).
     pub max_problems_per_kind: usize,
     /// Build the sparse line index with a checkpoint every so many bytes (`None`: no index).
@@ -51,24 +51,23 @@ impl std::fmt::Display for UnknownEncoding {
 impl std::error::Error for UnknownEncoding {}
 
 impl Options {
-    /// Forces a format (D10) by name: a SPEC format name, `legacy`, or a code page label
-    /// that encoding_rs knows (`windows-1252`, `shift_jis`, `latin1` …).
+    /// Forces a format (D10) by name: a SPEC format name, `legacy`, or a code page's name or
+    /// alias ([`CodePage::for_label`]: `windows-1252`, `IBM866`, `cp437`, `shift_jis` …).
     pub fn force_encoding(mut self, name: &str) -> Result<Options, UnknownEncoding> {
         if let Some(f) = Format::from_name(name) {
             self.force = Some(f);
             return Ok(self);
         }
-        let enc = Encoding::for_label(name.trim().as_bytes())
-            .ok_or_else(|| UnknownEncoding(name.to_string()))?;
-        let format = match enc {
-            e if e == encoding_rs::UTF_8 => Format::Utf8,
-            e if e == encoding_rs::UTF_16LE => Format::Utf16Le,
-            e if e == encoding_rs::UTF_16BE => Format::Utf16Be,
-            e if e == encoding_rs::REPLACEMENT => return Err(UnknownEncoding(name.to_string())),
-            _ => {
-                self.code_page = Some(enc);
-                Format::Legacy
-            }
+        if let Some(cp) = CodePage::for_label(name) {
+            self.code_page = Some(cp);
+            self.force = Some(Format::Legacy);
+            return Ok(self);
+        }
+        let format = match encoding_rs::Encoding::for_label(name.trim().as_bytes()) {
+            Some(e) if e == encoding_rs::UTF_8 => Format::Utf8,
+            Some(e) if e == encoding_rs::UTF_16LE => Format::Utf16Le,
+            Some(e) if e == encoding_rs::UTF_16BE => Format::Utf16Be,
+            _ => return Err(UnknownEncoding(name.to_string())),
         };
         self.force = Some(format);
         Ok(self)
@@ -78,7 +77,7 @@ impl Options {
 /// D10: the user's format; only its own mark is recognised.
 pub(super) fn forced_verdict(
     format: Format,
-    code_page: Option<&'static Encoding>,
+    code_page: Option<CodePage>,
     window: &[u8],
     at_eof: bool,
 ) -> Verdict {
@@ -89,7 +88,7 @@ pub(super) fn forced_verdict(
     let encoding = match (format, code_page) {
         (Format::Legacy, Some(e)) => e,
         (Format::Legacy, None) => crate::detect::guess_code_page(window, at_eof),
-        _ => encoding_rs::UTF_8,
+        _ => CodePage::windows_1252(),
     };
     let what = if format == Format::Legacy {
         format!("legacy code page {}", encoding.name())
@@ -108,8 +107,12 @@ pub(super) fn forced_verdict(
         steps: vec![Step {
             format,
             accepted: true,
+            code: "forced".to_string(),
             reason,
             figures: Default::default(),
         }],
+        language: None,
+        confidence: None,
+        candidates: Vec::new(),
     }
 }

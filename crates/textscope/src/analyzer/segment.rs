@@ -100,7 +100,7 @@ impl Analyzer {
 
 /// Binary and empty files are not decoded; ISO-2022-JP's decoder carries a mode across lines.
 pub(super) fn splittable(v: &Verdict) -> bool {
-    v.format.is_text() && !(v.format == Format::Legacy && v.encoding == encoding_rs::ISO_2022_JP)
+    v.format.is_text() && !(v.format == Format::Legacy && v.encoding.is_stateful())
 }
 
 /// A part of a file analyzed on its own; see [`Analyzer::segment`].

@@ -1,13 +1,17 @@
 //! Legacy code pages (U4), decoded as encoding_rs decodes them.
 //!
-//! Single-byte code pages go through a 256-entry table built from encoding_rs once, so every
-//! character is exactly one byte at a known offset. Multi-byte code pages (Shift_JIS, EUC-KR,
+//! Single-byte code pages go through a 256-entry table (built from encoding_rs, or one of the
+//! project's generated tables, see `crate::codepage`), so every character is exactly one byte
+//! at a known offset. EBCDIC pages do not map printable ASCII to itself: they skip the ASCII
+//! shortcuts and the fast path. Johab, EUC-TW and ISO-2022-KR/CN use `codepage::multi`. Multi-byte code pages (Shift_JIS, EUC-KR,
 //! Big5, GBK …) are fed to encoding_rs's streaming decoder a byte at a time, which ties every
 //! character and every malformed sequence to its exact bytes; runs of ASCII between them skip
 //! the decoder when it is known to be between characters.
 
 use super::{printable_prefix_utf8, Bad, Sink};
-use encoding_rs::{DecoderResult, Encoding};
+use crate::codepage::multi::MultiDecoder;
+use crate::codepage::{CodePage, Kind as PageKind};
+use encoding_rs::DecoderResult;
 
 /// Most bytes one legacy character (with an escape sequence before it) is shown with.
 const MAX_SEQ: usize = 16;
@@ -24,7 +28,11 @@ enum Kind {
         /// Bit `b - 0x80` set when byte `b` needs the slow path: unmapped, or mapped to a
         /// character the tracker must look at (see [`needs_slow_path`]).
         high_stops: [u64; 2],
+        /// Printable ASCII bytes are themselves (false for EBCDIC): the fast path may run.
+        ascii: bool,
     },
+    /// A multi-byte page encoding_rs lacks (Johab, EUC-TW, ISO-2022-KR/CN).
+    Own(MultiDecoder),
     /// A multi-byte code page, fed to encoding_rs.
     Multi {
         decoder: encoding_rs::Decoder,
@@ -47,18 +55,6 @@ impl std::fmt::Debug for LegacyDecoder {
     }
 }
 
-/// The byte → character table of a single-byte code page, from encoding_rs itself.
-pub(crate) fn single_byte_table(encoding: &'static Encoding) -> Box<[Option<char>; 256]> {
-    let mut table = Box::new([None; 256]);
-    for (b, slot) in table.iter_mut().enumerate() {
-        let byte = [b as u8];
-        *slot = encoding
-            .decode_without_bom_handling_and_without_replacement(&byte)
-            .and_then(|s| s.chars().next());
-    }
-    table
-}
-
 /// A character the fast path must not decode in bulk: an ending, a control (P3), U+FEFF (P4),
 /// or a finding. Everything else counts as one plain character.
 fn needs_slow_path(c: char) -> bool {
@@ -69,9 +65,11 @@ fn needs_slow_path(c: char) -> bool {
 }
 
 impl LegacyDecoder {
-    pub(crate) fn new(encoding: &'static Encoding, offset: u64) -> Self {
-        let kind = if encoding.is_single_byte() {
-            let table = single_byte_table(encoding);
+    pub(crate) fn new(page: CodePage, offset: u64) -> Self {
+        let kind = if let Some(table) = page.single_byte_table() {
+            let table = Box::new(*table);
+            let ascii =
+                (0x20u8..0x7F).all(|b| table.get(usize::from(b)) == Some(&Some(char::from(b))));
             let mut high_stops = [0u64; 2];
             for (b, c) in table.iter().enumerate().skip(0x80) {
                 if c.is_none_or(needs_slow_path) {
@@ -80,15 +78,26 @@ impl LegacyDecoder {
                     }
                 }
             }
-            Kind::Single { table, high_stops }
+            Kind::Single {
+                table,
+                high_stops,
+                ascii,
+            }
+        } else if let PageKind::Multi(which) = page.kind() {
+            Kind::Own(MultiDecoder::new(which, offset))
         } else {
+            // Tables were taken above, so this is encoding_rs's page.
+            let encoding = match page.kind() {
+                PageKind::Rs(e) => e,
+                _ => encoding_rs::WINDOWS_1252,
+            };
             Kind::Multi {
                 decoder: encoding.new_decoder_without_bom_handling(),
                 seq: [0; MAX_SEQ],
                 seq_len: 0,
                 seq_start: offset,
                 ground: true,
-                ascii_shortcut: encoding != encoding_rs::ISO_2022_JP,
+                ascii_shortcut: !page.is_stateful(),
             }
         };
         LegacyDecoder { offset, kind }
@@ -98,10 +107,11 @@ impl LegacyDecoder {
         let base = self.offset;
         self.offset = base + chunk.len() as u64;
         match &mut self.kind {
-            Kind::Single { table, .. } => {
+            Kind::Single { table, ascii, .. } => {
+                let ascii = *ascii;
                 let mut i = 0;
                 while let Some(&b) = chunk.get(i) {
-                    if S::ASCII_RUNS && b.wrapping_sub(0x20) < 0x5F {
+                    if S::ASCII_RUNS && ascii && b.wrapping_sub(0x20) < 0x5F {
                         // Every single-byte code page in encoding_rs maps 20–7E to ASCII.
                         let n = printable_prefix_utf8(chunk.get(i..).unwrap_or_default());
                         if n > 0 {
@@ -117,6 +127,11 @@ impl LegacyDecoder {
                         None => sink.bad(Bad::Unmapped, at, &[b]),
                     }
                     i += 1;
+                }
+            }
+            Kind::Own(d) => {
+                for (i, &b) in chunk.iter().enumerate() {
+                    d.byte(b, base + i as u64, sink);
                 }
             }
             Kind::Multi { .. } => {
@@ -154,8 +169,12 @@ impl LegacyDecoder {
     /// decoder; `None` for a multi-byte code page (the fast path does not run).
     pub(crate) fn high_stops(&self) -> Option<&[u64; 2]> {
         match &self.kind {
-            Kind::Single { high_stops, .. } => Some(high_stops),
-            Kind::Multi { .. } => None,
+            Kind::Single {
+                high_stops,
+                ascii: true,
+                ..
+            } => Some(high_stops),
+            _ => None,
         }
     }
 
@@ -257,6 +276,9 @@ impl LegacyDecoder {
     }
 
     pub(crate) fn finish<S: Sink>(&mut self, sink: &mut S) {
+        if let Kind::Own(d) = &mut self.kind {
+            d.finish(sink);
+        }
         if matches!(self.kind, Kind::Multi { .. }) {
             let at = self.offset;
             self.multi_byte(0, at, true, sink);

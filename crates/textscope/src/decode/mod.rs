@@ -66,11 +66,7 @@ pub(crate) enum Decoder {
 impl Decoder {
     /// A decoder for `format` whose next byte is at absolute `offset`. `encoding` is the code
     /// page for [`Format::Legacy`].
-    pub(crate) fn new(
-        format: Format,
-        encoding: &'static encoding_rs::Encoding,
-        offset: u64,
-    ) -> Decoder {
+    pub(crate) fn new(format: Format, encoding: crate::codepage::CodePage, offset: u64) -> Decoder {
         match format {
             Format::Utf16Le => Decoder::Utf16(utf16::Utf16Decoder::new(false, offset)),
             Format::Utf16Be => Decoder::Utf16(utf16::Utf16Decoder::new(true, offset)),

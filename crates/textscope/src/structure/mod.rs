@@ -115,7 +115,7 @@ pub struct StructureBuilder {
     start: u64,
     /// While the lines before the range are counted on the fast path.
     skip: Option<Skip>,
-    encoding: &'static encoding_rs::Encoding,
+    encoding: crate::codepage::CodePage,
     kernel: Kernel,
 }
 
@@ -141,10 +141,10 @@ impl StructureBuilder {
         let first = first.max(1);
         let cp = index.checkpoint_for(first);
         let format = index.format;
-        let encoding = index.encoding_rs();
+        let encoding = index.code_page();
         let decoder = Decoder::new(format, encoding, cp.offset);
         // ISO-2022-JP's decoder carries a mode across lines: no fresh decoder at a line start.
-        let restartable = !(format == Format::Legacy && encoding == encoding_rs::ISO_2022_JP);
+        let restartable = !(format == Format::Legacy && encoding.is_stateful());
         let skip = (format.is_text() && restartable && cp.line < first).then(|| Skip {
             counter: LineCounter::new(cp.line, cp.offset, Target::Line(first)),
             pos: cp.offset,

@@ -1,0 +1,409 @@
+//! Streaming decoders for the multi-byte pages encoding_rs lacks: Johab (KS X 1001 annex 3),
+//! EUC-TW (CNS 11643 planes 1 and 2; the other planes are unmapped, P8), ISO-2022-KR
+//! (RFC 1557) and ISO-2022-CN (RFC 1922) (SPEC D11, U4, U5).
+//!
+//! The state is a few bytes and flags (`Copy`): the bytes of a character begun in one chunk,
+//! and for ISO-2022 the designations and the shift state. Escape sequences and SO/SI belong
+//! to the encoding (D11): they give no character and are shown with the next character's bytes.
+
+use super::tables_cns::{CNS_PLANE1, CNS_PLANE2};
+use crate::decode::{Bad, Sink};
+
+/// Which state machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Which {
+    Johab,
+    EucTw,
+    Iso2022Kr,
+    Iso2022Cn,
+}
+
+/// What an ISO-2022 G1 set holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum G1 {
+    None,
+    Ksc,
+    Gb,
+    Cns1,
+}
+
+/// Most bytes kept: an escape sequence (4) then a two-byte character, or SS2 and a pair.
+const MAX: usize = 12;
+
+/// The decoder's whole state.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MultiDecoder {
+    which: Which,
+    seq: [u8; MAX],
+    len: usize,
+    /// Offset of `seq[0]`.
+    start: u64,
+    /// Bytes of `seq` that are escapes or shifts already understood (shown with the next char).
+    prefix: usize,
+    so: bool,
+    g1: G1,
+    g2_cns2: bool,
+}
+
+fn cns(plane: &[u16; 94 * 94], a: u8, b: u8) -> Option<char> {
+    let (r, c) = (
+        usize::from(a.checked_sub(0xA1)?),
+        usize::from(b.checked_sub(0xA1)?),
+    );
+    if r >= 94 || c >= 94 {
+        return None;
+    }
+    let v = *plane.get(r * 94 + c)?;
+    (v != 0xFFFF)
+        .then(|| char::from_u32(u32::from(v)))
+        .flatten()
+}
+
+fn euc_kr(a: u8, b: u8) -> Option<char> {
+    decode_pair(encoding_rs::EUC_KR, a, b)
+}
+
+fn decode_pair(enc: &'static encoding_rs::Encoding, a: u8, b: u8) -> Option<char> {
+    let pair = [a, b];
+    let s = enc.decode_without_bom_handling_and_without_replacement(&pair)?;
+    let mut it = s.chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) if !c.is_ascii() => Some(c),
+        _ => None,
+    }
+}
+
+const JOHAB_INITIAL: [u16; 19] = [
+    0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146, 0x3147,
+    0x3148, 0x3149, 0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
+];
+const JOHAB_FINAL: [u16; 27] = [
+    0x3131, 0x3132, 0x3133, 0x3134, 0x3135, 0x3136, 0x3137, 0x3139, 0x313A, 0x313B, 0x313C, 0x313D,
+    0x313E, 0x313F, 0x3140, 0x3141, 0x3142, 0x3144, 0x3145, 0x3146, 0x3147, 0x3148, 0x314A, 0x314B,
+    0x314C, 0x314D, 0x314E,
+];
+
+/// One Johab pair: Hangul from its three 5-bit jamo fields, symbols and hanja by moving the
+/// pair to its KS X 1001 row and column (decoded by encoding_rs's EUC-KR).
+pub(crate) fn johab(l: u8, t: u8) -> Option<char> {
+    match l {
+        0x84..=0xD3 => {
+            if !matches!(t, 0x41..=0x7E | 0x81..=0xFE) {
+                return None;
+            }
+            let code = u16::from_be_bytes([l, t]);
+            let (i, m, f) = ((code >> 10) & 31, (code >> 5) & 31, code & 31);
+            let initial = match i {
+                1 => None,
+                2..=20 => Some(i - 2),
+                _ => return None,
+            };
+            let medial = match m {
+                2 => None,
+                3..=7 => Some(m - 3),
+                10..=15 => Some(m - 5),
+                18..=23 => Some(m - 7),
+                26..=29 => Some(m - 9),
+                _ => return None,
+            };
+            let fin = match f {
+                1 => None,
+                2..=17 => Some(f - 1),
+                19..=29 => Some(f - 2),
+                _ => return None,
+            };
+            let v = match (initial, medial, fin) {
+                (Some(i), Some(m), f) => {
+                    0xAC00 + (u32::from(i) * 21 + u32::from(m)) * 28 + u32::from(f.unwrap_or(0))
+                }
+                (None, None, Some(f)) => u32::from(*JOHAB_FINAL.get(usize::from(f - 1))?),
+                (_, _, Some(_)) => return None,
+                (Some(i), None, None) => u32::from(*JOHAB_INITIAL.get(usize::from(i))?),
+                (None, Some(m), None) => 0x314F + u32::from(m),
+                (None, None, None) => 0x3000,
+            };
+            char::from_u32(v)
+        }
+        0xD9..=0xDE | 0xE0..=0xF9 => {
+            let mut row = if l <= 0xDE {
+                (l - 0xD9) * 2 + 0x21
+            } else {
+                (l - 0xE0) * 2 + 0x4A
+            };
+            let col = match t {
+                0x31..=0x7E => t - 0x31 + 0x21,
+                0x91..=0xA0 => t - 0x91 + 0x21 + 78,
+                0xA1..=0xFE => {
+                    row += 1;
+                    t - 0x80
+                }
+                _ => return None,
+            };
+            // KS X 1001's row of compatibility jamo has no place in Johab (they are Hangul codes).
+            euc_kr(row | 0x80, col | 0x80).filter(|c| !('\u{3131}'..='\u{3163}').contains(c))
+        }
+        _ => None,
+    }
+}
+
+enum Step {
+    /// Need more bytes.
+    More,
+    /// The sequence so far is a character.
+    Char(char),
+    /// The sequence so far (all of it) is understood but gives no character (an escape, SO).
+    Control,
+    /// The first `n` bytes are bad; the rest are tried again.
+    Bad(usize),
+}
+
+impl MultiDecoder {
+    pub(crate) fn new(which: Which, offset: u64) -> Self {
+        MultiDecoder {
+            which,
+            seq: [0; MAX],
+            len: 0,
+            start: offset,
+            prefix: 0,
+            so: false,
+            g1: G1::None,
+            g2_cns2: false,
+        }
+    }
+
+    fn step(&mut self) -> Step {
+        let s = self.seq.get(self.prefix..self.len).unwrap_or_default();
+        match self.which {
+            Which::Johab => match *s {
+                [b] if b < 0x80 => Step::Char(char::from(b)),
+                [0x84..=0xD3 | 0xD9..=0xDE | 0xE0..=0xF9] => Step::More,
+                [_] => Step::Bad(1),
+                [l, t] => johab(l, t).map_or(Step::Bad(if t < 0x80 { 1 } else { 2 }), Step::Char),
+                _ => Step::Bad(1),
+            },
+            Which::EucTw => match *s {
+                [b] if b < 0x80 => Step::Char(char::from(b)),
+                [0x8E] | [0xA1..=0xFE] | [0x8E, 0xA1..=0xB0] | [0x8E, 0xA1..=0xB0, 0xA1..=0xFE] => {
+                    Step::More
+                }
+                [a @ 0xA1..=0xFE, b] => cns(&CNS_PLANE1, a, b)
+                    .map_or(Step::Bad(if b < 0x80 { 1 } else { 2 }), Step::Char),
+                [0x8E, p, a, b] => {
+                    let c = match p {
+                        0xA1 => cns(&CNS_PLANE1, a, b),
+                        0xA2 => cns(&CNS_PLANE2, a, b),
+                        _ => None,
+                    };
+                    c.map_or(Step::Bad(if b < 0x80 { 3 } else { 4 }), Step::Char)
+                }
+                [0x8E, ..] => Step::Bad(1),
+                _ => Step::Bad(1),
+            },
+            Which::Iso2022Kr | Which::Iso2022Cn => self.iso2022(),
+        }
+    }
+
+    fn iso2022(&mut self) -> Step {
+        let s = self.seq.get(self.prefix..self.len).unwrap_or_default();
+        let cn = self.which == Which::Iso2022Cn;
+        match *s {
+            [0x1B] | [0x1B, 0x24] | [0x1B, 0x24, 0x29 | 0x2A] => Step::More,
+            [0x1B, 0x24, 0x29, f] => {
+                let g = match (cn, f) {
+                    (false, b'C') => G1::Ksc,
+                    (true, b'A') => G1::Gb,
+                    (true, b'G') => G1::Cns1,
+                    _ => return Step::Bad(1),
+                };
+                self.g1 = g;
+                Step::Control
+            }
+            [0x1B, 0x24, 0x2A, b'H'] if cn => {
+                self.g2_cns2 = true;
+                Step::Control
+            }
+            [0x1B, b'N'] if cn && self.g2_cns2 => Step::More,
+            [0x1B, b'N', a] if (0x21..0x7F).contains(&a) => Step::More,
+            [0x1B, b'N', a, b] => match cns(&CNS_PLANE2, a | 0x80, b | 0x80) {
+                Some(c) => Step::Char(c),
+                None => Step::Bad(4),
+            },
+            [0x1B, ..] => Step::Bad(1),
+            [0x0E] if self.g1 != G1::None => {
+                self.so = true;
+                Step::Control
+            }
+            [0x0F] => {
+                self.so = false;
+                Step::Control
+            }
+            [b] if !self.so || b < 0x21 || b == 0x7F => {
+                if b == b'\n' || b == b'\r' {
+                    // RFC 1922: designations end with the line; RFC 1557's shift too.
+                    self.so = false;
+                    if cn {
+                        self.g1 = G1::None;
+                        self.g2_cns2 = false;
+                    }
+                }
+                if b < 0x80 {
+                    Step::Char(char::from(b))
+                } else {
+                    Step::Bad(1)
+                }
+            }
+            [a] if (0x21..0x7F).contains(&a) => Step::More,
+            [a, b] => {
+                let c = if (0x21..0x7F).contains(&b) {
+                    match self.g1 {
+                        G1::Ksc => euc_kr(a | 0x80, b | 0x80),
+                        G1::Gb => decode_pair(encoding_rs::GBK, a | 0x80, b | 0x80),
+                        G1::Cns1 => cns(&CNS_PLANE1, a | 0x80, b | 0x80),
+                        G1::None => None,
+                    }
+                } else {
+                    None
+                };
+                c.map_or(Step::Bad(1), Step::Char)
+            }
+            _ => Step::Bad(1),
+        }
+    }
+
+    /// Feeds one byte.
+    pub(crate) fn byte<S: Sink>(&mut self, b: u8, at: u64, sink: &mut S) {
+        if self.len == 0 {
+            self.start = at;
+        }
+        if let Some(slot) = self.seq.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+        self.settle(sink, false);
+    }
+
+    /// Resolves what is pending as far as it goes (`last`: the input has ended).
+    fn settle<S: Sink>(&mut self, sink: &mut S, last: bool) {
+        while self.len > self.prefix {
+            match self.step() {
+                Step::More if !last && self.len < MAX => return,
+                Step::More => {
+                    let bytes = self.seq.get(..self.len).unwrap_or_default();
+                    sink.bad(Bad::Truncated, self.start, bytes);
+                    self.clear(self.len);
+                }
+                Step::Control => self.prefix = self.len,
+                Step::Char(c) => {
+                    sink.char(c, self.start, self.seq.get(..self.len).unwrap_or_default());
+                    self.clear(self.len);
+                }
+                Step::Bad(n) => {
+                    let n = (self.prefix + n).min(self.len);
+                    sink.bad(
+                        Bad::Unmapped,
+                        self.start,
+                        self.seq.get(..n).unwrap_or_default(),
+                    );
+                    self.clear(n);
+                }
+            }
+        }
+    }
+
+    /// Drops the first `n` bytes of `seq`; what follows is tried again from scratch.
+    fn clear(&mut self, n: usize) {
+        self.seq.copy_within(n..self.len, 0);
+        self.len -= n;
+        self.start += n as u64;
+        self.prefix = 0;
+    }
+
+    /// The end of the input: a character begun is cut short (P5).
+    pub(crate) fn finish<S: Sink>(&mut self, sink: &mut S) {
+        if self.len > self.prefix {
+            self.settle(sink, true);
+        }
+        // An escape or shift with no character after it: nothing to report.
+        self.len = 0;
+        self.prefix = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Default)]
+    struct Out(String, Vec<(Bad, u64, Vec<u8>)>);
+    impl Sink for Out {
+        const ASCII_RUNS: bool = false;
+        fn ascii_run(&mut self, _: u64, _: usize, _: usize) {}
+        fn char(&mut self, c: char, _: u64, _: &[u8]) {
+            self.0.push(c);
+        }
+        fn bad(&mut self, bad: Bad, at: u64, bytes: &[u8]) {
+            self.0.push('\u{FFFD}');
+            self.1.push((bad, at, bytes.to_vec()));
+        }
+    }
+
+    fn run(which: Which, bytes: &[u8]) -> Out {
+        let mut d = MultiDecoder::new(which, 0);
+        let mut o = Out::default();
+        for (i, &b) in bytes.iter().enumerate() {
+            d.byte(b, i as u64, &mut o);
+        }
+        d.finish(&mut o);
+        o
+    }
+
+    #[test]
+    fn johab_hangul_symbols_and_hanja() {
+        // 한국 in Johab is D0 65 8A 82 (from Python's johab codec).
+        assert_eq!(run(Which::Johab, &[0xD0, 0x65, 0x8A, 0x82]).0, "한국");
+        assert_eq!(johab(0x84, 0x41), Some('\u{3000}'));
+        assert_eq!(johab(0x88, 0x61), Some('가'));
+        assert_eq!(johab(0xDA, 0xA1), None);
+        let o = run(Which::Johab, &[0x41, 0xD0]);
+        assert_eq!(o.1, vec![(Bad::Truncated, 1, vec![0xD0])]);
+    }
+
+    #[test]
+    fn euc_tw_planes_one_and_two() {
+        // 中 is plane 1 0x4463 (C4 E3); plane 2's first character is U+4E42.
+        assert_eq!(
+            run(Which::EucTw, &[0xC4, 0xE3, 0x8E, 0xA2, 0xA1, 0xA1]).0,
+            "中乂"
+        );
+        let o = run(Which::EucTw, &[0xFE, 0xFE, 0x41]);
+        assert_eq!(o.0, "\u{FFFD}A");
+    }
+
+    #[test]
+    fn iso_2022_kr_and_cn_shift_and_designate() {
+        let kr = b"\x1b$)C\x0e\x47\x51\x31\x39\x0f ok";
+        assert_eq!(run(Which::Iso2022Kr, kr).0, "한국 ok");
+        let cn = b"\x1b$)A\x0e\x56\x50\x4e\x44\x0f.\n";
+        assert_eq!(run(Which::Iso2022Cn, cn).0, "中文.\n");
+        // SO without a designation shifts nothing: it stays a control character (P3).
+        assert_eq!(run(Which::Iso2022Kr, b"\x0e").0, "\u{E}");
+    }
+
+    #[test]
+    fn split_anywhere_gives_the_same_events() {
+        let kr = b"\x1b$)C\x0e\x47\x51\x31\x39\x0f ok\xff";
+        let whole = run(Which::Iso2022Kr, kr).0;
+        // Byte by byte is what `run` does; a copy of the state mid-way continues alike.
+        let mut d = MultiDecoder::new(Which::Iso2022Kr, 0);
+        let mut o = Out::default();
+        for (i, &b) in kr.iter().enumerate().take(7) {
+            d.byte(b, i as u64, &mut o);
+        }
+        let mut copy = d;
+        for (i, &b) in kr.iter().enumerate().skip(7) {
+            copy.byte(b, i as u64, &mut o);
+        }
+        copy.finish(&mut o);
+        assert_eq!(o.0, whole);
+    }
+}

@@ -1,0 +1,195 @@
+//! D12 for the multi-byte pages (Shift_JIS, EUC-JP, GBK, gb18030, Big5, EUC-KR, Johab,
+//! EUC-TW): the window is decoded; a byte the page cannot hold disqualifies it (beyond one
+//! character in a hundred, for files with a stray byte); each character is priced by where
+//! it sits in the page's own character set. The first level of each national standard is its
+//! set of common characters (GB 2312 level 1, Big5 level 1, JIS X 0208 level 1, KS X 1001's
+//! Hangul, CNS 11643 plane 1's first level), so text in a page lands there and text in
+//! another page mostly does not. Kana make a reading Japanese; Hangul and Han next to spaces
+//! make it Korean rather than Chinese or Japanese.
+
+use super::score::Scored;
+use crate::codepage::{CodePage, Script};
+use crate::decode::{Bad, Decoder, Sink};
+use crate::format::Format;
+
+/// Costs per character, on the scale of `score.rs` (a byte of noise costs about 1).
+const COMMON: f64 = 0.2;
+const KANA_JA: f64 = 0.15;
+const PUNCT: f64 = 0.3;
+const LESS_COMMON: f64 = 1.2;
+const RARE: f64 = 2.0;
+const NEXT_TO_SPACE: f64 = 0.6;
+
+struct Tally {
+    page: CodePage,
+    script: Script,
+    chars: u64,
+    multi: u64,
+    bad: u64,
+    kana: u64,
+    han: u64,
+    cost: f64,
+    text: u64,
+    /// The last character was a Han ideograph (for the space rule), or a space.
+    last_han: bool,
+    last_space: bool,
+}
+
+fn is_han(c: char) -> bool {
+    ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c)
+}
+
+impl Tally {
+    /// True when the character's first byte lies in the page's common range.
+    fn common(&self, c: char, lead: u8) -> bool {
+        let name = self.page.name();
+        match name {
+            "GBK" | "gb18030" => is_han(c) && (0xB0..=0xD7).contains(&lead),
+            "Big5" => is_han(c) && (0xA4..=0xC6).contains(&lead),
+            "EUC-JP" => is_han(c) && (0xB0..=0xCF).contains(&lead),
+            "Shift_JIS" => is_han(c) && (0x88..=0x98).contains(&lead),
+            "EUC-KR" => ('\u{AC00}'..='\u{D7A3}').contains(&c) && (0xB0..=0xC8).contains(&lead),
+            "Johab" => ('\u{AC00}'..='\u{D7A3}').contains(&c),
+            "EUC-TW" => is_han(c) && (0xC4..=0xFD).contains(&lead),
+            _ => false,
+        }
+    }
+}
+
+impl Sink for Tally {
+    const ASCII_RUNS: bool = true;
+    fn ascii_run(&mut self, _: u64, chars: usize, _: usize) {
+        self.chars += chars as u64;
+        self.last_han = false;
+        self.last_space = true;
+    }
+    fn char(&mut self, c: char, _: u64, bytes: &[u8]) {
+        self.chars += 1;
+        self.text = (self.text ^ u64::from(u32::from(c))).wrapping_mul(0x100_0000_01B3);
+        if c.is_ascii() {
+            if c == ' ' && self.last_han {
+                self.cost += NEXT_TO_SPACE;
+            }
+            self.last_space = c == ' ';
+            self.last_han = false;
+            return;
+        }
+        self.multi += 1;
+        let lead = bytes.first().copied().unwrap_or(0);
+        let (ja, ko) = (
+            self.script == Script::Japanese,
+            self.script == Script::Korean,
+        );
+        let han = is_han(c);
+        let cost = match c {
+            '\u{3040}'..='\u{30FF}' => {
+                self.kana += 1;
+                if ja {
+                    KANA_JA
+                } else {
+                    LESS_COMMON
+                }
+            }
+            '\u{3000}'..='\u{303F}' | '\u{FF01}'..='\u{FF5E}' | '\u{2010}'..='\u{203B}' => PUNCT,
+            '\u{FF61}'..='\u{FF9F}' => RARE,
+            _ if self.common(c, lead) => COMMON,
+            '\u{AC00}'..='\u{D7A3}' if ko => LESS_COMMON,
+            _ if han => LESS_COMMON,
+            _ => RARE,
+        };
+        self.cost += cost;
+        if han {
+            self.han += 1;
+            if self.last_space && !ko {
+                self.cost += NEXT_TO_SPACE;
+            }
+        }
+        self.last_han = han && !ko;
+        self.last_space = false;
+    }
+    fn bad(&mut self, bad: Bad, _: u64, _: &[u8]) {
+        self.chars += 1;
+        if bad != Bad::Truncated {
+            self.bad += 1;
+        }
+        self.text = (self.text ^ 0xFFFD).wrapping_mul(0x100_0000_01B3);
+        self.cost += RARE * 2.0;
+    }
+}
+
+/// Bytes that are ASCII letters.
+fn ascii_letters(window: &[u8]) -> u64 {
+    window.iter().filter(|b| b.is_ascii_alphabetic()).count() as u64
+}
+
+/// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A
+/// window whose bytes above 7F are fewer than one in ten of its letters is Latin text with a
+/// few accented letters, not CJK: two such bytes in a row read as one ideograph by chance.
+pub(crate) fn score(page: CodePage, window: &[u8], at_eof: bool, high: u64) -> Option<Scored> {
+    let script = page.script();
+    if !matches!(script, Script::Japanese | Script::Chinese | Script::Korean) || high < 2 {
+        return None;
+    }
+    if high * 10 < high + ascii_letters(window) {
+        return None;
+    }
+    let mut t = Tally {
+        page,
+        script,
+        chars: 0,
+        multi: 0,
+        bad: 0,
+        kana: 0,
+        han: 0,
+        cost: 0.0,
+        text: 0x84222325,
+        last_han: false,
+        last_space: true,
+    };
+    // encoding_rs's bulk decoder first (far faster than the byte-exact one): a page with more
+    // bad sequences than tolerated is out before it is tallied.
+    if let crate::codepage::Kind::Rs(enc) = page.kind() {
+        let body = if at_eof {
+            window
+        } else {
+            window
+                .get(..window.len().saturating_sub(4))
+                .unwrap_or(window)
+        };
+        let (text, _) = enc.decode_without_bom_handling(body);
+        let bad = text.chars().filter(|&c| c == '\u{FFFD}').count() as u64;
+        let multi = text.chars().filter(|c| !c.is_ascii()).count() as u64;
+        if bad > 2 && bad * 100 > multi {
+            return None;
+        }
+    }
+    let mut d = Decoder::new(Format::Legacy, page, 0);
+    for piece in window.chunks(512) {
+        d.feed(piece, &mut t);
+        if t.bad > 2 && t.bad * 100 > t.multi {
+            return None;
+        }
+    }
+    if at_eof {
+        d.finish(&mut t);
+    }
+    if t.multi == 0 || (t.bad > 0 && t.bad * 100 > t.multi) {
+        return None;
+    }
+    // Japanese is written with kana; a "Japanese" reading without them is unlikely.
+    if script == Script::Japanese && t.kana * 10 < t.multi {
+        t.cost += t.han as f64 * 0.6;
+    }
+    let tier = f64::from(page.tier()) * 0.02;
+    Some(Scored {
+        page,
+        cost: t.cost / high as f64 + tier,
+        lang: Some(match script {
+            Script::Japanese => "ja",
+            Script::Korean => "ko",
+            _ => "zh",
+        }),
+        text: t.text,
+        also: Vec::new(),
+    })
+}

@@ -1,0 +1,262 @@
+//! The language models of D12: character bigrams per language (generated in `models.rs` by
+//! `scripts/train-models.py`), looked up through one table built on first use.
+
+use super::models::MODELS;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+/// The script a model is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ModelScript {
+    Latin,
+    Cyrillic,
+    Greek,
+    Hebrew,
+    Arabic,
+    Thai,
+}
+
+/// One language's bigrams (two characters each in `pairs`) and their costs (-ln p, 8 a nat).
+pub(crate) struct Model {
+    pub lang: &'static str,
+    pub script: ModelScript,
+    pub pairs: &'static str,
+    pub cost: &'static [u8],
+}
+
+/// Number of languages.
+pub(crate) const LANGS: usize = MODELS.len();
+const _: () = assert!(LANGS <= 64, "the alphabet masks hold 64 languages");
+
+/// A multiplicative hasher for the `u32` keys (two BMP characters): no DoS concern here, the
+/// keys come from the program's own tables.
+#[derive(Default)]
+pub(crate) struct PairHasher(u64);
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 16;
+    }
+}
+
+pub(crate) type PairMap<V> = HashMap<u32, V, BuildHasherDefault<PairHasher>>;
+
+/// Every bigram, with the languages that have it.
+///
+/// Costs are made comparable across languages and scripts: a bigram's cost `c` (in nats) in
+/// language L becomes `(c - H) / (U - H)`, where `H` is the mean cost of L's own text (its
+/// entropy over the bigrams) and `U` the mean cost of a bigram drawn at random from L's
+/// alphabet. Text in L then costs about 0 per bigram and noise about 1, whatever the size of
+/// the alphabet or the spread of the language's bigrams.
+pub(crate) struct Index {
+    /// (language index, normalised cost minus that language's normalised floor: never positive).
+    pub pairs: PairMap<Vec<(u8, f32)>>,
+    /// The normalised cost of a bigram a language does not have.
+    pub floor: [f32; LANGS],
+    /// For each letter, the languages whose bigrams hold it (bit `l` for language `l`).
+    pub alphabet: PairMap<u64>,
+}
+
+/// Extra cost of a letter that a language never writes (on top of its bigrams' floor).
+pub(crate) const ALIEN_COST: f64 = 1.0;
+
+/// The index, built once.
+pub(crate) fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut floor = [0f32; LANGS];
+        let mut pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
+        let mut letters: PairMap<u64> = PairMap::default();
+        for (li, m) in MODELS.iter().enumerate() {
+            let max = m.cost.iter().copied().max().unwrap_or(0);
+            // An unseen bigram: rarer than the rarest kept, by a nat (the profiles keep only
+            // the commoner bigrams, so an unseen one is often merely rare).
+            let f = f64::from(max) / 8.0 + 1.0;
+            let cost = |c: u8| f64::from(c) / 8.0;
+            let (mut mass, mut h) = (0f64, 0f64);
+            for &c in m.cost {
+                let p = (-cost(c)).exp();
+                mass += p;
+                h += p * cost(c);
+            }
+            let h = h / mass.max(f64::MIN_POSITIVE);
+            let chars: Vec<char> = m.pairs.chars().collect();
+            let mut alphabet: Vec<char> = chars.clone();
+            alphabet.sort_unstable();
+            alphabet.dedup();
+            for &c in &alphabet {
+                if c != ' ' {
+                    *letters.entry(c as u32).or_default() |= 1u64 << li;
+                }
+            }
+            let a = alphabet.len() as f64;
+            let all = (a * a).max(1.0);
+            let kept: f64 = m.cost.iter().map(|&c| cost(c)).sum();
+            let u = (kept + (all - m.cost.len() as f64).max(0.0) * f) / all;
+            let scale = (u - h).max(0.5);
+            let norm = |c: f64| ((c - h) / scale) as f32;
+            if let Some(slot) = floor.get_mut(li) {
+                *slot = norm(f);
+            }
+            for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
+                if let [x, y] = *pair {
+                    // langdetect folds the 48 lower-case Vietnamese letters of U+1EA0–U+1EFF
+                    // into U+1EC3: a bigram holding it stands for 48 bigrams, each rarer.
+                    let folded = [x, y].iter().filter(|&&c| c == '\u{1EC3}').count() as f64;
+                    let c = cost(c) + folded * 48f64.ln();
+                    pairs
+                        .entry(key(x, y))
+                        .or_default()
+                        .push((li as u8, norm(c).min(norm(f)) - norm(f)));
+                }
+            }
+        }
+        Index {
+            pairs,
+            floor,
+            alphabet: letters,
+        }
+    })
+}
+
+/// The key of a bigram (characters beyond the BMP never occur in the models).
+pub(crate) fn key(a: char, b: char) -> u32 {
+    ((a as u32 & 0xFFFF) << 16) | (b as u32 & 0xFFFF)
+}
+
+/// A model's language code.
+pub(crate) fn lang(i: usize) -> &'static str {
+    MODELS.get(i).map_or("", |m| m.lang)
+}
+
+/// Which models score a script.
+pub(crate) fn script_of(i: usize) -> Option<ModelScript> {
+    MODELS.get(i).map(|m| m.script)
+}
+
+/// What a decoded character is to the scorer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// A letter, folded as the models are (lower case; langdetect's folds for Vietnamese and
+    /// Arabic).
+    Letter(char),
+    /// A word's edge: space, digit, ASCII punctuation.
+    Edge,
+    /// Punctuation beyond ASCII that text often holds (« » “ ” – € NBSP …): an edge, at a
+    /// small cost.
+    Punct,
+    /// A combining mark (windows-1258 writes tones as marks).
+    Mark(char),
+    /// A symbol rarely met in text (box drawing, math …): an edge, at a cost.
+    Symbol,
+    /// A control character (other than TAB, LF, CR, FF), or an unmapped byte.
+    Bad,
+}
+
+/// Cost of one punctuation mark beyond ASCII, one symbol, one control or unmapped byte (1 is
+/// a bigram of noise), and of a letter touching a character that is not one beyond ASCII
+/// (inside a word such a character is usually a misread letter).
+pub(crate) const PUNCT_COST: f64 = 0.15;
+pub(crate) const SYMBOL_COST: f64 = 1.0;
+pub(crate) const BAD_COST: f64 = 2.0;
+pub(crate) const TOUCH_COST: f64 = 1.5;
+
+/// Classifies a decoded character (`None`: unmapped).
+pub(crate) fn class(c: Option<char>) -> Class {
+    let Some(c) = c else { return Class::Bad };
+    if c.is_alphabetic() {
+        let l = c.to_lowercase().next().unwrap_or(c);
+        let l = match l {
+            '\u{1EA0}'..='\u{1EFF}' => '\u{1EC3}',
+            '\u{06CC}' => '\u{064A}',
+            _ => l,
+        };
+        return Class::Letter(l);
+    }
+    match c {
+        '\t' | '\n' | '\r' | '\u{0C}' | '\u{85}' | ' '..='~' | '’' | '‘' => Class::Edge,
+        '\u{0E31}' | '\u{0E34}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}' => Class::Letter(c),
+        '\u{0300}'..='\u{036F}' | '\u{0591}'..='\u{05C7}' | '\u{064B}'..='\u{065F}' => {
+            Class::Mark(c)
+        }
+        '\0'..='\u{1F}' | '\u{7F}'..='\u{9F}' => Class::Bad,
+        '\u{A0}'
+        | '«'
+        | '»'
+        | '“'
+        | '”'
+        | '„'
+        | '‚'
+        | '–'
+        | '—'
+        | '…'
+        | '•'
+        | '·'
+        | '€'
+        | '£'
+        | '°'
+        | '§'
+        | '©'
+        | '®'
+        | '¡'
+        | '¿'
+        | '№'
+        | '‹'
+        | '›'
+        | '´'
+        | '¢'
+        | '¥'
+        | '\u{AD}'
+        | '™'
+        | '†'
+        | '‰'
+        | '\u{060C}'
+        | '\u{061B}'
+        | '\u{061F}'
+        | '\u{066A}'..='\u{066D}'
+        | '\u{0660}'..='\u{0669}'
+        | '\u{06F0}'..='\u{06F9}'
+        | '\u{0E3F}'
+        | '\u{0E50}'..='\u{0E59}'
+        | '\u{05F3}'
+        | '\u{05F4}'
+        | '\u{200C}'..='\u{200F}'
+        | '\u{0387}'
+        | '\u{0384}'
+        | '\u{0385}' => Class::Punct,
+        _ => Class::Symbol,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn models_are_whole_and_sorted() {
+        for m in MODELS.iter() {
+            assert_eq!(m.pairs.chars().count(), 2 * m.cost.len(), "{}", m.lang);
+            assert!(m.cost.len() > 300, "{}", m.lang);
+        }
+        let idx = index();
+        assert!(idx.pairs.contains_key(&key(' ', 'a')));
+    }
+
+    #[test]
+    fn classes() {
+        assert_eq!(class(Some('É')), Class::Letter('é'));
+        assert_eq!(class(Some('7')), Class::Edge);
+        assert_eq!(class(Some('»')), Class::Punct);
+        assert_eq!(class(Some('╬')), Class::Symbol);
+        assert_eq!(class(Some('\u{81}')), Class::Bad);
+        assert_eq!(class(None), Class::Bad);
+    }
+}

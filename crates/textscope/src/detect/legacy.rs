@@ -1,0 +1,147 @@
+//! D6 (legacy is not binary, as bytes) and D12 (which code page), as one assessment that D8
+//! also reads.
+
+use super::score::{self, Scored};
+use super::{pct, Outcome};
+use crate::codepage::CodePage;
+use crate::report::Candidate;
+
+/// Most runners-up the report lists (besides the winner).
+const LISTED: usize = 9;
+
+/// The legacy stage's result.
+pub(crate) struct Assessment {
+    pub outcome: Outcome,
+    pub winner: CodePage,
+    pub language: Option<&'static str>,
+    pub confidence: Option<f64>,
+    pub candidates: Vec<Candidate>,
+    /// The winner's cost per byte above 7F, and how many such bytes the window has.
+    best: Option<(CodePage, f64)>,
+    high: u64,
+}
+
+impl Assessment {
+    /// The best legacy reading's cost per byte of the window (its cost per byte above 7F
+    /// spread over all bytes: ASCII costs nothing), for D8; `None` when legacy turned the
+    /// window down or ranked nothing.
+    pub(crate) fn cost_per_byte(&self, len: usize) -> Option<(CodePage, f64)> {
+        if !self.outcome.accepted {
+            return None;
+        }
+        self.best
+            .map(|(p, c)| (p, c.max(0.0) * self.high as f64 / len.max(1) as f64))
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn candidate(s: &Scored) -> Candidate {
+    Candidate {
+        encoding: s.page.name().to_string(),
+        score: round2(-s.cost),
+        language: s.lang.map(str::to_string),
+        also: s.also.iter().map(|p| p.name().to_string()).collect(),
+    }
+}
+
+/// Only the winner (for `--encoding legacy`).
+pub(crate) fn rank_only(window: &[u8], at_eof: bool) -> CodePage {
+    score::rank(window, at_eof)
+        .first()
+        .map_or_else(CodePage::windows_1252, |s| s.page)
+}
+
+/// D6, then D12 when the window is not binary.
+pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
+    let n = window.len() as u64;
+    let nul = window.iter().filter(|&&b| b == 0).count() as u64;
+    let controls = window
+        .iter()
+        .filter(|&&b| matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F))
+        .count() as u64;
+    let mut figs = vec![
+        ("bytes", n),
+        ("nul_bytes", nul),
+        ("control_bytes", controls),
+    ];
+    let turned_down = |reason: String, figs: Vec<(&'static str, u64)>| Assessment {
+        outcome: Outcome::new(false, "legacy_binary_bytes", reason, figs),
+        winner: CodePage::windows_1252(),
+        language: None,
+        confidence: None,
+        candidates: Vec::new(),
+        best: None,
+        high: 0,
+    };
+    if nul * 100 > n {
+        let reason = format!(
+            "binary: byte 00 is {} of the bytes ({nul} of {n})",
+            pct(nul, n)
+        );
+        return turned_down(reason, figs);
+    }
+    if controls * 10 > n {
+        let reason = format!(
+            "binary: control bytes are {} of the bytes ({controls} of {n})",
+            pct(controls, n)
+        );
+        return turned_down(reason, figs);
+    }
+    let high = score::high_bytes(window);
+    let ranked = score::rank(window, at_eof);
+    let Some(first) = ranked.first() else {
+        let reason = format!(
+            "not binary; no byte above 7F to tell code pages apart: {}",
+            CodePage::windows_1252().name()
+        );
+        figs.push(("high_bytes", high));
+        return Assessment {
+            outcome: Outcome::new(true, "legacy_not_binary", reason, figs),
+            winner: CodePage::windows_1252(),
+            language: None,
+            confidence: None,
+            candidates: Vec::new(),
+            best: None,
+            high,
+        };
+    };
+    let confidence = score::confidence(&ranked, high);
+    let milli = |s: &Scored| (s.cost * 1000.0).round().max(0.0) as u64;
+    figs.extend([
+        ("high_bytes", high),
+        ("candidates", ranked.len() as u64),
+        ("winner_cost_milli", milli(first)),
+    ]);
+    let percent = confidence.map_or(0, |c| (c * 100.0).round() as u64);
+    figs.push(("confidence_percent", percent));
+    let reason = match ranked.get(1) {
+        Some(second) => {
+            figs.push(("runner_up_cost_milli", milli(second)));
+            format!(
+                "not binary; code page {}{}: cost {:.3} per byte above 7F against {:.3} for {} (confidence {percent} %)",
+                first.page.name(),
+                first.lang.map(|l| format!(" ({l})")).unwrap_or_default(),
+                first.cost,
+                second.cost,
+                second.page.name()
+            )
+        }
+        None => format!(
+            "not binary; code page {}: the only reading left (cost {:.3} per byte above 7F)",
+            first.page.name(),
+            first.cost
+        ),
+    };
+    Assessment {
+        outcome: Outcome::new(true, "legacy_scored", reason, figs),
+        winner: first.page,
+        language: first.lang,
+        confidence,
+        candidates: ranked.iter().take(LISTED + 1).map(candidate).collect(),
+        best: Some((first.page, first.cost)),
+        high,
+    }
+}

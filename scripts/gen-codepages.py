@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Generates crates/textscope/src/codepage/tables_*.rs: byte -> character tables for the
+code pages that encoding_rs does not have (SPEC D6, U4).
+
+Sources, in this order:
+  1. Python's own `codecs` (its single-byte codecs are generated from the Unicode Consortium's
+     mapping files, e.g. MAPPINGS/VENDORS/MICSFT/PC/CP437.TXT, and IBM's EBCDIC tables);
+  2. GNU libc's `iconv` (its charmaps) for the pages Python lacks (VISCII, ARMSCII-8,
+     GEORGIAN-PS, the EBCDIC country pages) and for CNS 11643 planes 1 and 2 (EUC-TW).
+
+Run from the repository root:  python3 scripts/gen-codepages.py
+Unmapped bytes are 0xFFFF (P8).  The output is committed; this script only regenerates it.
+"""
+import codecs
+import subprocess
+import sys
+
+# (Rust static name, source, source name).  The registry in codepage/mod.rs names them.
+SINGLE = [
+    ("ISO_8859_1", "py", "latin_1"),
+    ("ISO_8859_9", "py", "iso8859_9"),
+    ("ISO_8859_11", "py", "iso8859_11"),
+    ("TIS_620", "py", "tis_620"),
+    ("IBM437", "py", "cp437"),
+    ("IBM720", "py", "cp720"),
+    ("IBM737", "py", "cp737"),
+    ("IBM775", "py", "cp775"),
+    ("IBM850", "py", "cp850"),
+    ("IBM852", "py", "cp852"),
+    ("IBM855", "py", "cp855"),
+    ("IBM857", "py", "cp857"),
+    ("IBM858", "py", "cp858"),
+    ("IBM860", "py", "cp860"),
+    ("IBM861", "py", "cp861"),
+    ("IBM862", "py", "cp862"),
+    ("IBM863", "py", "cp863"),
+    ("IBM864", "py", "cp864"),
+    ("IBM865", "py", "cp865"),
+    ("IBM869", "py", "cp869"),
+    ("CP1125", "py", "cp1125"),
+    ("MAC_CE", "py", "mac_latin2"),
+    ("MAC_GREEK", "py", "mac_greek"),
+    ("MAC_TURKISH", "py", "mac_turkish"),
+    ("MAC_ICELAND", "py", "mac_iceland"),
+    ("MAC_CROATIAN", "py", "mac_croatian"),
+    ("MAC_ROMANIAN", "py", "mac_romanian"),
+    ("MAC_ARABIC", "py", "mac_arabic"),
+    ("KZ_1048", "py", "kz1048"),
+    ("PTCP154", "py", "ptcp154"),
+    ("KOI8_T", "py", "koi8_t"),
+    ("HP_ROMAN8", "py", "hp_roman8"),
+    ("VISCII", "iconv", "VISCII"),
+    ("ARMSCII_8", "iconv", "ARMSCII-8"),
+    ("GEORGIAN_PS", "iconv", "GEORGIAN-PS"),
+    ("IBM037", "py", "cp037"),
+    ("IBM273", "py", "cp273"),
+    ("IBM424", "py", "cp424"),
+    ("IBM500", "py", "cp500"),
+    ("IBM875", "py", "cp875"),
+    ("IBM1026", "py", "cp1026"),
+    ("IBM1140", "py", "cp1140"),
+    ("IBM1047", "iconv", "IBM1047"),
+    ("IBM277", "iconv", "IBM277"),
+    ("IBM278", "iconv", "IBM278"),
+    ("IBM280", "iconv", "IBM280"),
+    ("IBM284", "iconv", "IBM284"),
+    ("IBM285", "iconv", "IBM285"),
+    ("IBM297", "iconv", "IBM297"),
+    ("IBM871", "iconv", "IBM871"),
+    ("IBM1141", "iconv", "IBM1141"),
+    ("IBM1142", "iconv", "IBM1142"),
+    ("IBM1143", "iconv", "IBM1143"),
+    ("IBM1144", "iconv", "IBM1144"),
+    ("IBM1145", "iconv", "IBM1145"),
+    ("IBM1146", "iconv", "IBM1146"),
+    ("IBM1147", "iconv", "IBM1147"),
+    ("IBM1148", "iconv", "IBM1148"),
+    ("IBM1149", "iconv", "IBM1149"),
+]
+
+UNMAPPED = 0xFFFF
+
+
+def iconv(data, name):
+    r = subprocess.run(["iconv", "-f", name, "-t", "UTF-16BE"], input=data,
+                       capture_output=True)
+    if r.returncode != 0:
+        return None
+    return r.stdout.decode("utf-16-be")
+
+
+def single_table(src, name):
+    out = []
+    for b in range(256):
+        if src == "py":
+            try:
+                s = codecs.decode(bytes([b]), name)
+            except UnicodeDecodeError:
+                s = None
+        else:
+            s = iconv(bytes([b]), name)
+        if s is None or len(s) != 1 or ord(s) > 0xFFFE:
+            out.append(UNMAPPED)
+        else:
+            out.append(ord(s))
+    return out
+
+
+def cns_plane(lead):
+    """CNS 11643 plane 1 (lead None: EUC-TW A1-FE A1-FE) or plane n (8E A0+n ..)."""
+    table = []
+    for row in range(0xA1, 0xFF):
+        data = bytearray()
+        for col in range(0xA1, 0xFF):
+            data += (bytes([0x8E, 0xA0 + lead]) if lead else b"") + bytes([row, col]) + b"\n"
+        r = subprocess.run(["iconv", "-c", "-f", "EUC-TW", "-t", "UTF-16BE"], input=bytes(data),
+                           capture_output=True)
+        lines = r.stdout.decode("utf-16-be").split("\n")[:94]
+        assert len(lines) == 94, (lead, row, len(lines))
+        for s in lines:
+            table.append(ord(s) if len(s) == 1 and ord(s) <= 0xFFFE else UNMAPPED)
+    # iconv -c repeats its last output for some invalid codes: a value met twice is checked
+    # code by code (CNS 11643 maps each code to a different character).
+    seen = {}
+    for i, v in enumerate(table):
+        seen.setdefault(v, []).append(i)
+    for v, where in seen.items():
+        if v == UNMAPPED or len(where) == 1:
+            continue
+        for i in where:
+            code = (bytes([0x8E, 0xA0 + lead]) if lead else b"") + bytes([0xA1 + i // 94, 0xA1 + i % 94])
+            s = iconv(code, "EUC-TW")
+            table[i] = ord(s) if s is not None and len(s) == 1 and ord(s) <= 0xFFFE else UNMAPPED
+    return table
+
+
+HEADER = """// Generated by scripts/gen-codepages.py from {src}; do not edit.
+// Unmapped entries are 0xFFFF (SPEC U4: P8).
+"""
+
+
+def emit(path, src, items):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(HEADER.format(src=src))
+        for name, table, n in items:
+            f.write(f"\npub(crate) static {name}: [u16; {n}] = [\n")
+            for i in range(0, len(table), 16):
+                f.write("    " + ", ".join(f"0x{v:04X}" for v in table[i:i + 16]) + ",\n")
+            f.write("];\n")
+
+
+def main():
+    base = "crates/textscope/src/codepage/"
+    single = [(name, single_table(src, cname), 256) for name, src, cname in SINGLE]
+    emit(base + "tables_single.rs",
+         "Python's codecs (Unicode Consortium mapping files) and GNU libc iconv charmaps",
+         single)
+    planes = [("CNS_PLANE1", cns_plane(None), 94 * 94), ("CNS_PLANE2", cns_plane(2), 94 * 94)]
+    emit(base + "tables_cns.rs", "GNU libc iconv's EUC-TW (CNS 11643-1992 planes 1 and 2)",
+         planes)
+    print(f"{len(single)} single-byte tables, CNS planes 1-2", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
