@@ -261,7 +261,7 @@ export class Explorer {
     }
     if (Array.isArray(r.detection.candidates) && r.detection.candidates.length) {
       const others = r.detection.candidates.filter((c) => c.encoding !== r.encoding).slice(0, 4)
-        .map((c) => `${c.encoding}${c.language ? ` (${c.language})` : ''} ${num(Math.round(c.score * 100) / 100)}${c.also ? ` = ${[].concat(c.also).join(', ')}` : ''}`);
+        .map((c) => `${c.encoding}${c.language ? ` (${c.language})` : ''} ${num(Math.round(c.score * 100) / 100)}${c.also && c.also.length ? ` = ${[].concat(c.also).join(', ')}` : ''}`);
       if (others.length) add('candidates', 'summary.candidates', others.join('; '), r.detection.candidates);
     }
     add('bom', 'summary.bom', r.bom ? t('summary.bomvalue', { bytes: r.bom.bytes, n: r.bom.length }) : t('summary.none'), r.bom);

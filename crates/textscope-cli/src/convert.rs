@@ -537,6 +537,13 @@ fn convert_one(
     let (mut src, _) = inp.open().map_err(ConvertError::Input)?;
     let (report, index) = analyse(&name, &mut src, opts).map_err(ConvertError::Input)?;
     drop(src);
+    // An uncertain guess is refused before anything else is said of the file: rewriting it in
+    // place would keep the mojibake for good, whatever --replace says of its bad units.
+    if matches!(dest, Dest::InPlace) {
+        if let Some(why) = safety::legacy_doubt(&report) {
+            return Err(ConvertError::Refused { path: name, why });
+        }
+    }
     let replaced = vet(&name, &report, opts.force.is_some(), plan.replace)?;
     let size = report.size;
     let n = match dest {
@@ -565,9 +572,6 @@ fn convert_one(
                     "textscope: convert: --in-place needs files, not standard input".into(),
                 ));
             };
-            if let Some(why) = safety::legacy_doubt(&report) {
-                return Err(ConvertError::Refused { path: name, why });
-            }
             let target = safety::in_place_target(p, &name, force)?;
             write_atomically(&target, Some(&target), |w| {
                 convert_into(inp, &index, size, plan, w)

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launch, newPage, pickFile, waitDone, DATA } from './harness.js';
+import { startServer, launch, newPage, pickFile, waitDone, DATA, cliReport } from './harness.js';
 
 let server;
 let context;
@@ -32,13 +32,14 @@ async function englishOnPage() {
     const { DOCS } = await import('/js/format-docs.js');
     const { EN } = await import('/js/utf16/text-en.js');
     const { ES } = await import('/js/utf16/text-es.js');
+    const { MESSAGES } = await import('/js/messages.js');
     const strings = (v, out = new Set()) => {
       if (typeof v === 'string') out.add(v.trim());
       else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out);
       return out;
     };
-    const en = strings([CATALOGUE.en, EN, Object.values(DOCS).map((d) => d.en)]);
-    const es = strings([CATALOGUE.es, ES, Object.values(DOCS).map((d) => d.es)]);
+    const en = strings([CATALOGUE.en, EN, MESSAGES.en, Object.values(DOCS).map((d) => d.en)]);
+    const es = strings([CATALOGUE.es, ES, MESSAGES.es, Object.values(DOCS).map((d) => d.es)]);
     // Fixed parts of templates ("line {line}, column …") count as strings of their own.
     for (const s of [...en]) for (const part of s.split(/\{\w+\}/)) if (part.trim().length >= 12) en.add(part.trim());
     for (const s of [...es]) for (const part of s.split(/\{\w+\}/)) if (part.trim().length >= 12) es.add(part.trim());
@@ -136,12 +137,22 @@ test('no English string on any page in Spanish, at 1280 × 900 and 390 × 844', 
       assert.deepEqual(await englishOnPage(), [], `${name} at ${size[0]} px`);
     }
   }
-  // With the explorer open on a file (its interface strings; the file's content is not checked).
-  await open('index.html', 'es', SIZES[0]);
-  await pickFile(page, path.join(DATA, 'f2-notes-utf16le.txt'));
-  await waitDone(page);
-  const found = (await englishOnPage()).filter((s) => !s.startsWith('(prose)'));
-  assert.deepEqual(found, [], 'explorer');
+  // With the explorer open on files with problems, notes, findings and a legacy verdict (its
+  // interface strings and the sentences it builds; the file's content is not checked): no
+  // catalogue's English, and none of the English sentences of the CLI's --json (the core's
+  // `message` and `reason`), which a Spanish page must say in its own words.
+  for (const file of ['f2-notes-utf16le.txt', 'nul-and-controls.txt', 'invalid-utf8.txt', 'windows-1252.txt', 'mixed-endings.txt']) {
+    await open('index.html', 'es', SIZES[0]);
+    await pickFile(page, path.join(DATA, file));
+    await waitDone(page);
+    const found = (await englishOnPage()).filter((s) => !s.startsWith('(prose)'));
+    assert.deepEqual(found, [], `explorer on ${file}`);
+    const r = cliReport(path.join(DATA, file));
+    const sentences = [...r.detection.steps.map((s) => s.reason), ...r.problems.map((p) => p.message),
+      ...r.notes.map((n) => n.message), ...(r.findings || []).map((f) => f.message)];
+    const shown = await page.evaluate(() => document.body.innerText);
+    assert.deepEqual(sentences.filter((s) => s && shown.includes(s)), [], `core's English on ${file}`);
+  }
   assert.deepEqual(errors, []);
 });
 

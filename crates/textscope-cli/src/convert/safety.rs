@@ -7,16 +7,22 @@ use super::ConvertError;
 use std::path::{Path, PathBuf};
 use textscope::{Format, ProblemKind, Report};
 
+/// Below this detection confidence, a legacy guess is not trusted to rewrite a file in place.
+pub const LOW_CONFIDENCE: f64 = 0.5;
+
 /// Why a legacy guess is too uncertain to rewrite a file in place, or None. Read from the
-/// report in this one place: the detector will offer `detection.confidence`; until then, the
-/// doubts the report shows are bytes the guessed code page does not map (P8), control
-/// characters once decoded (a wrong code page turns text bytes into C0/C1 controls), and
-/// bytes that also read as valid UTF-8 sequences. A forced format (`--from`) is never doubted.
+/// report in this one place: the detector's `detection.confidence` below [`LOW_CONFIDENCE`],
+/// bytes the guessed code page does not map (P8), control characters once decoded (a wrong
+/// code page turns text bytes into C0/C1 controls), and bytes that also read as valid UTF-8
+/// sequences. A forced format (`--from`) is never doubted.
 pub fn legacy_doubt(r: &Report) -> Option<String> {
     if r.format != Format::Legacy || r.detection.forced {
         return None;
     }
     let mut doubts = Vec::new();
+    if let Some(c) = r.detection.confidence.filter(|&c| c < LOW_CONFIDENCE) {
+        doubts.push(format!("confidence {:.0} %", c * 100.0));
+    }
     let unmapped = r.problem_counts.get(ProblemKind::UnmappedByte);
     if unmapped > 0 {
         doubts.push(crate::render::plural(

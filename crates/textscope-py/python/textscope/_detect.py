@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 from typing import Any, Dict, List, Optional, Union
 
 from ._textscope import analyze_bytes
@@ -118,6 +119,16 @@ def _runners_up(report: Dict[str, Any]) -> List[Result]:
             break
     else:
         return []
+    # The core's candidates carry a `score` (minus the cost per byte above 7F: 0 fits a
+    # language model perfectly, -1 is noise), not a probability. A runner-up's confidence is
+    # the winner's, scaled by exp(score - best score), so it never exceeds the winner's.
+    top = _as_fraction(detection.get("confidence"))
+    scores = [
+        float(i["score"])
+        for i in items
+        if isinstance(i, dict) and isinstance(i.get("score"), (int, float))
+    ]
+    best = max(scores) if scores else 0.0
     out = []
     for item in items:
         if not isinstance(item, dict):
@@ -125,7 +136,12 @@ def _runners_up(report: Dict[str, Any]) -> List[Result]:
         name = item.get("encoding") or item.get("name") or item.get("code_page")
         if not isinstance(name, str):
             continue
-        score = _as_fraction(item.get("confidence", item.get("score")))
+        if "confidence" in item:
+            score = _as_fraction(item.get("confidence"))
+        elif isinstance(item.get("score"), (int, float)):
+            score = round((top if top is not None else 1.0) * math.exp(item["score"] - best), 4)
+        else:
+            score = None
         out.append(
             {
                 "encoding": _codec_name(name),

@@ -46,12 +46,15 @@ impl LineSink {
         (self.first..=self.last).contains(&self.line)
     }
 
+    /// A line starts where the one before it ended (`self.end`), not at its first character:
+    /// bytes that decode to no character (an ISO-2022 escape sequence at a line's start)
+    /// belong to the line they precede, as the line index's `locate` counts them.
     fn begin(&mut self, offset: u64) {
         if self.cur.is_none() && !self.done {
             self.text_chars = 0;
             self.cur = Some(Line {
                 number: self.line,
-                offset,
+                offset: self.end.min(offset),
                 length: 0,
                 characters: 0,
                 ending: None,
