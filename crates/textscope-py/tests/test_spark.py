@@ -141,11 +141,14 @@ def test_every_file_has_one_row_equal_to_the_cli(analysed):
         report = json.loads(row["report"])
         report["path"] = cli["path"]
         assert report == cli, p
-        for key in ("size", "format", "encoding", "ascii", "bom", "lines", "characters",
+        for key in ("size", "format", "encoding", "language", "ascii", "bom", "lines", "characters",
                     "endings", "longest_line", "problem_counts", "problems_omitted", "notes",
                     "finding_counts", "findings_omitted"):
             assert row[key] == cli[key], (p, key)
-        assert row["problems"] == [{"reason": None, **q} for q in cli["problems"]], p
+        optional = {"reason": None, "code_point": None, "mixed": None}
+        assert row["problems"] == [{**optional, **q} for q in cli["problems"]], p
+        for key in ("confidence", "candidates"):
+            assert row["detection"][key] == cli["detection"].get(key), (p, key)
         steps = [{**s, "figures": dict(s["figures"])} for s in row["detection"]["steps"]]
         assert steps == cli["detection"]["steps"], p
     big = by_path[files[-1]]

@@ -18,15 +18,16 @@ const FILES = [
   path.join(DATA, 'f2-notes-utf16le.txt'),
 ];
 
-let server, browser, page;
+let server, context, page;
 const errors = [];
 before(async () => {
   server = await startServer();
-  browser = await launch();
-  page = await newPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }), errors);
+  context = await launch();
+  page = await newPage(context, errors);
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 after(async () => {
-  await browser?.close();
+  await context?.close();
   server?.stop();
 });
 

@@ -53,6 +53,14 @@ def _codec_name(name: str) -> str:
         return _PYTHON_NAMES.get(name.lower(), name)
 
 
+def _python_can_decode(name: str) -> bool:
+    try:
+        codecs.lookup(name)
+        return True
+    except LookupError:
+        return False
+
+
 def _encoding(report: Dict[str, Any]) -> Optional[str]:
     fmt = report["format"]
     has_mark = report.get("bom") is not None
@@ -142,6 +150,8 @@ def _runners_up(report: Dict[str, Any]) -> List[Result]:
             score = round((top if top is not None else 1.0) * math.exp(item["score"] - best), 4)
         else:
             score = None
+        if not _python_can_decode(_codec_name(name)):
+            continue  # a runner-up is offered for decoding: only names Python's codecs know
         out.append(
             {
                 "encoding": _codec_name(name),

@@ -57,6 +57,8 @@ def report_schema() -> "pyarrow.Schema":
             ("column", i64),
             ("bytes", text),
             ("reason", text),
+            ("code_point", text),
+            ("mixed", pa.struct([("ending", text), ("commonest", text)])),
             ("message", text),
         ]
     )
@@ -67,6 +69,7 @@ def report_schema() -> "pyarrow.Schema":
             ("size", i64),
             ("format", text),
             ("encoding", text),
+            ("language", text),
             ("ascii", pa.bool_()),
             ("bom", pa.struct([("offset", i64), ("length", i64), ("bytes", text)])),
             (
@@ -82,8 +85,23 @@ def report_schema() -> "pyarrow.Schema":
                                     [
                                         ("format", text),
                                         ("accepted", pa.bool_()),
+                                        ("code", text),
                                         ("reason", text),
                                         ("figures", pa.map_(text, i64)),
+                                    ]
+                                )
+                            ),
+                        ),
+                        ("confidence", pa.float64()),
+                        (
+                            "candidates",
+                            pa.list_(
+                                pa.struct(
+                                    [
+                                        ("encoding", text),
+                                        ("score", pa.float64()),
+                                        ("language", text),
+                                        ("also", pa.list_(text)),
                                     ]
                                 )
                             ),
