@@ -146,6 +146,8 @@ test('each sample opens in the explorer with the report textscope --json gives',
   for (const [[w, h], lang] of [[[1280, 900], 'en'], [[390, 844], 'es']]) {
     const errors = [];
     const page = await fresh(w, h, lang, errors);
+    // The home page mounts its samples after its module loads.
+    await page.waitForSelector('button.sample');
     const ids = await page.$$eval('button.sample', (l) => l.map((b) => b.dataset.sample));
     assert.deepEqual(ids, Object.keys(SAMPLES));
     for (const [id, file] of Object.entries(SAMPLES)) {
