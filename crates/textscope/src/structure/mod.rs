@@ -263,9 +263,26 @@ impl StructureBuilder {
     /// ended before the last line asked for was complete (`None` when it was complete).
     /// Only meaningful when the input really was the rest of the file.
     pub fn finish_counting(mut self) -> (Structure, Option<u64>) {
-        if let Some(Skip { mut counter, .. }) = self.skip.take() {
-            // The input ended before the first line asked for started.
+        if let Some(Skip {
+            mut counter,
+            pos,
+            mut carry,
+        }) = self.skip.take()
+        {
             self.decoder.finish(&mut counter);
+            if let Some(at) = counter.found {
+                // The first line asked for starts only at the end: a CR waited for its LF and
+                // what followed it was a character cut short by the end of the file. Its
+                // bytes are the last ones fed, in the carry: decode them from there.
+                let keep = carry.len() as u64 - (pos - at.min(pos)).min(carry.len() as u64);
+                let tail = carry.split_off(usize::try_from(keep).unwrap_or(0));
+                self.decoder = Decoder::new(self.sink.format, self.encoding, at);
+                self.sink.line = self.sink.first;
+                self.sink.end = at;
+                self.build(&tail);
+                return self.finish_counting();
+            }
+            // The input ended before the first line asked for started.
             let lines = counter.finish();
             let s = Structure {
                 format: self.sink.format,
