@@ -106,3 +106,21 @@ export function writeTmp(name, bytes) {
 }
 
 export function hex(s) { return Buffer.from(s.replace(/\s+/g, ''), 'hex'); }
+
+/** A new page of `context` at `w`×`h`, on `server.url + q`, in language `lang` (through the
+ * address: on a phone the language switch folds into the menu). */
+export async function freshPage(context, server, w, h, lang, errors, q = '') {
+  const page = await newPage(context, errors);
+  await page.setViewportSize({ width: w, height: h });
+  await page.goto(server.url + q);
+  const u = new URL(page.url());
+  u.searchParams.set('lang', lang);
+  await page.goto(u.href);
+  return page;
+}
+
+/** Opens `file` in the explorer as a user would, and waits for its report. */
+export async function openFile(page, file) {
+  await pickFile(page, file);
+  await waitDone(page);
+}

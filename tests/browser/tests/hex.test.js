@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  startServer, launch, newPage, cliReport, pickFile, waitDone, pageReport, writeTmp, DATA, SHOTS, CLI, ROOT,
+  startServer, launch, newPage, freshPage, openFile, cliReport, pickFile, waitDone, pageReport, writeTmp, DATA, SHOTS, CLI, ROOT,
 } from './harness.js';
 
 let server;
@@ -28,26 +28,8 @@ after(async () => { await context?.close(); server?.stop(); });
 const structure = (file) => JSON.parse(execFileSync(CLI, ['--structure', '--json', file]).toString().trim().split('\n')[0]);
 const bytesLen = (hex) => (hex.length + 1) / 3;
 
-async function fresh(w, h, lang, errors, q = '') {
-  const page = await newPage(context, errors);
-  await page.setViewportSize({ width: w, height: h });
-  await page.goto(server.url + q);
-  await useLang(page, lang);
-  return page;
-}
-
-/** The page's language, through the address (`?lang=`). */
-async function useLang(page, lang) {
-  // The switch folds into the menu on a phone; the address works at every width.
-  const u = new URL(page.url());
-  u.searchParams.set('lang', lang);
-  await page.goto(u.href);
-}
-
-async function open(page, file) {
-  await pickFile(page, file);
-  await waitDone(page);
-}
+const fresh = (w, h, lang, errors, q = '') => freshPage(context, server, w, h, lang, errors, q);
+const open = openFile;
 
 /** The hex view's text column for the characters --structure lists (those in view). */
 async function checkGlyphs(page, file, what) {

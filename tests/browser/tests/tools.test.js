@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  startServer, launch, newPage, cliReport, pickFile, waitDone, pageReport, DATA, SHOTS, CLI,
+  startServer, launch, freshPage, openFile, cliReport, pageReport, DATA, SHOTS, CLI,
 } from './harness.js';
 
 let server;
@@ -34,26 +34,8 @@ const TEXT = {
   es: { pastEnd: 'La posición 99 queda después del final del archivo (34 bytes).', match: (i, n) => `coincidencia ${i} de ${n}`, readAs: 'windows-1252 (elegida por usted)', noProblems: 'Ningún problema, ninguna nota.' },
 };
 
-async function fresh(w, h, lang, errors) {
-  const page = await newPage(context, errors);
-  await page.setViewportSize({ width: w, height: h });
-  await page.goto(server.url);
-  await useLang(page, lang);
-  return page;
-}
-
-/** The page's language, through the address (`?lang=`). */
-async function useLang(page, lang) {
-  // The switch folds into the menu on a phone; the address works at every width.
-  const u = new URL(page.url());
-  u.searchParams.set('lang', lang);
-  await page.goto(u.href);
-}
-
-async function open(page, file) {
-  await pickFile(page, file);
-  await waitDone(page);
-}
+const fresh = (w, h, lang, errors, q = '') => freshPage(context, server, w, h, lang, errors, q);
+const open = openFile;
 
 const selStart = async (page) => Number(await page.getAttribute('#ex-root', 'data-sel-start'));
 const selRange = async (page) => [await selStart(page), Number(await page.getAttribute('#ex-root', 'data-sel-end'))];
