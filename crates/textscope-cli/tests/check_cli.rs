@@ -16,20 +16,20 @@ fn problems_tree(root: &Path) {
     write(root, ".gitignore", b"ignored/\n*.log\n");
     write(root, "good.txt", b"fine\n");
     write(root, "bin.dat", &[0u8; 300]);
-    write(root, ".hidden.txt", b"a terminal escape: \x1b[31m red\n");
+    write(root, ".hidden.txt", b"a lone escape byte \x1b(31m red\n");
     write(
         root,
         "ignored/bad.txt",
-        b"a terminal escape: \x1b[31m red\n",
+        b"a lone escape byte \x1b(31m red\n",
     );
-    write(root, "x.log", b"a terminal escape: \x1b[31m red\n");
+    write(root, "x.log", b"a lone escape byte \x1b(31m red\n");
     write(root, "sub/.gitignore", b"local.txt\n");
-    write(root, "sub/local.txt", b"a terminal escape: \x1b[31m red\n");
+    write(root, "sub/local.txt", b"a lone escape byte \x1b(31m red\n");
     let mut nul = b"x\0".to_vec();
     nul.extend(std::iter::repeat_n(b'y', 300));
     nul.push(b'\n');
     write(root, "p/nul.txt", &nul);
-    write(root, "p/control.txt", b"a terminal escape: \x1b[31m red\n");
+    write(root, "p/control.txt", b"a lone escape byte \x1b(31m red\n");
     write(root, "p/bom_in_text.txt", "ab\u{FEFF}c\n".as_bytes());
     write(root, "p/truncated.txt", b"\xFF\xFEa\x00b");
     let mut utf8 = "héllo wörld ça très naïve café résumé fiancée élan über"
