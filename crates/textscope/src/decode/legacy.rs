@@ -116,6 +116,7 @@ impl LegacyDecoder {
                         let n = printable_prefix_utf8(chunk.get(i..).unwrap_or_default());
                         if n > 0 {
                             sink.ascii_run(base + i as u64, n, 1);
+                            sink.ascii_last(chunk.get(i + n - 1).copied().unwrap_or(0));
                             i += n;
                             continue;
                         }
@@ -148,6 +149,7 @@ impl LegacyDecoder {
                         if n > 0 {
                             if S::ASCII_RUNS {
                                 sink.ascii_run(base + i as u64, n, 1);
+                                sink.ascii_last(rest.get(n - 1).copied().unwrap_or(0));
                             } else {
                                 for (k, &b) in rest.iter().take(n).enumerate() {
                                     sink.char(char::from(b), base + (i + k) as u64, &[b]);

@@ -44,6 +44,7 @@ impl Utf8Decoder {
                     let n = printable_prefix_utf8(rest);
                     if n > 0 {
                         sink.ascii_run(base + i as u64, n, 1);
+                        sink.ascii_last(rest.get(n - 1).copied().unwrap_or(0));
                         i += n;
                         continue;
                     }

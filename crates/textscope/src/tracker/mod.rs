@@ -16,7 +16,7 @@ mod problems;
 
 use crate::class::{class_of, Class, EndingKind};
 use crate::decode::{Bad, Sink};
-use crate::finding::{Finding, FindingCounts, FindingKind};
+use crate::finding::{is_hidden_finding, Finding, FindingCounts, FindingKind};
 use crate::format::{hex, Format};
 use crate::index::Checkpoint;
 use crate::lines::{LineEnd, LineMachine, Role};
@@ -44,6 +44,9 @@ pub(crate) struct Tracker {
     problems: Problems,
     findings: Findings,
     non_ascii: bool,
+    /// The last character seen (`None` at the start and after a bad unit): whether a
+    /// variation selector is hidden depends on what it follows.
+    prev: Option<char>,
     /// The end of the last character seen (for N1's offset).
     end: u64,
     index: Option<IndexBuilder>,
@@ -80,6 +83,7 @@ impl Tracker {
             problems: Problems::new(cap),
             findings: Findings::new(cap),
             non_ascii: false,
+            prev: None,
             end: 0,
             index: index_every.map(IndexBuilder::new),
         }
@@ -152,8 +156,9 @@ impl Tracker {
         });
     }
 
-    /// Every character that is not printable ASCII (or that follows a CR).
-    fn special(&mut self, c: char, offset: u64, bytes: &[u8]) {
+    /// Every character that is not printable ASCII (or that follows a CR); `prev` is the
+    /// character before it.
+    fn special(&mut self, c: char, offset: u64, bytes: &[u8], prev: Option<char>) {
         let step = self.ends.push(c, offset, bytes);
         if let Some(cr) = step.flushed {
             self.end_line(cr);
@@ -191,6 +196,9 @@ impl Tracker {
                     Class::Invisible => {
                         self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
                     }
+                    Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
+                        self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
+                    }
                     Class::Plain | Class::Ending(_) => {}
                 }
                 self.line_chars += 1;
@@ -198,7 +206,7 @@ impl Tracker {
         }
     }
 
-    /// A bidi control or an invisible character: counted, and listed up to the cap.
+    /// A bidi control or an invisible or hidden character: counted, and listed up to the cap.
     #[cold]
     fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
         let (line, column) = (self.line, self.line_chars + 1);
@@ -297,7 +305,13 @@ impl Sink for Tracker {
     }
 
     #[inline]
+    fn ascii_last(&mut self, last: u8) {
+        self.prev = Some(char::from(last));
+    }
+
+    #[inline]
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        let prev = self.prev.replace(c);
         if self.ends.is_idle() {
             if matches!(c, ' '..='~') {
                 // Printable ASCII outside a run (e.g. the other formats' slow paths).
@@ -315,10 +329,11 @@ impl Sink for Tracker {
                 return;
             }
         }
-        self.special(c, offset, bytes);
+        self.special(c, offset, bytes, prev);
     }
 
     fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
+        self.prev = None;
         self.interrupt();
         self.start(offset);
         let format = self.format;
