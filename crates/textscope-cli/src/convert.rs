@@ -61,7 +61,7 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_target)]
     pub to: Format,
 
-    /// The input's format or code page (skips detection, D10): a format name, legacy, or a
+    /// The input's format or code page (skips detection): a format name, legacy, or a
     /// code page such as windows-1252 or shift_jis.
     #[arg(long, value_name = "ENCODING")]
     pub from: Option<String>,
@@ -87,7 +87,8 @@ pub struct ConvertArgs {
     #[arg(long, requires = "in_place")]
     pub force: bool,
 
-    /// Write U+FFFD for each bad unit (P1, P5, P6, P7, P8) instead of refusing; says how many.
+    /// Write U+FFFD for each bad unit (unpaired surrogate, cut character, unit above 10FFFF,
+    /// ill-formed UTF-8, unmapped byte) instead of refusing; says how many.
     #[arg(long)]
     pub replace: bool,
 }
@@ -175,7 +176,7 @@ impl std::fmt::Display for ConvertError {
             }
             ConvertError::Binary { path } => write!(
                 f,
-                "{}: not converted: the file is binary (D7); name its format with --from to convert it anyway",
+                "{}: not converted: the file is binary; name its format with --from to convert it anyway",
                 safe(path)
             ),
             ConvertError::Changed { path } => write!(

@@ -48,12 +48,12 @@ struct Cli {
 /// The other tools, each over the same core.
 #[derive(clap::Subcommand, Debug)]
 enum Command {
-    /// Check files and directory trees against rules (SPEC problems and policy), for CI and
-    /// pre-commit. Exit status 0: nothing denied found; 1: found; 2: errors.
+    /// Check files and directory trees against rules (problems in the text, and policy), for
+    /// CI and pre-commit. Exit status 0: nothing denied found; 1: found; 2: errors.
     Check(check::CheckArgs),
     /// Convert between the Unicode formats (and from a legacy code page) without losing text.
     Convert(convert::ConvertArgs),
-    /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes (SPEC §8).
+    /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes.
     /// Exit status 1 when the units or bytes are not well-formed.
     Utf16(utf16_cmd::Utf16Args),
     /// Serve the web explorer on this machine only (127.0.0.1 and ::1) and print its address.
@@ -87,12 +87,12 @@ struct ReportArgs {
     #[arg(long)]
     brief: bool,
 
-    /// Print the structure (S1): the mark, then each line with its ending, and the characters
+    /// Print the structure: the mark, then each line with its ending, and the characters
     /// of lines beyond ASCII or with a problem.
     #[arg(long, conflicts_with_all = ["brief", "preview"])]
     structure: bool,
 
-    /// Print the decoded text, made safe for a terminal (V1).
+    /// Print the decoded text, made safe for a terminal.
     #[arg(long, conflicts_with_all = ["brief", "json"])]
     preview: bool,
 
@@ -104,7 +104,7 @@ struct ReportArgs {
     #[arg(long, requires = "structure")]
     all_chars: bool,
 
-    /// Skip detection and decode as FORMAT (D10): utf-8, utf-16le, utf-16be, utf-32le,
+    /// Skip detection and decode as FORMAT: utf-8, utf-16le, utf-16be, utf-32le,
     /// utf-32be, legacy, or a code page such as windows-1252 or shift_jis.
     #[arg(long, short = 'e', value_name = "FORMAT")]
     encoding: Option<String>,
@@ -121,7 +121,7 @@ struct ReportArgs {
     #[arg(long, short = 'j', value_name = "N")]
     threads: Option<usize>,
 
-    /// With the report of one file: also save its sparse line index (S2) to INDEX, built in
+    /// With the report of one file: also save its sparse line index to INDEX, built in
     /// the same pass, for --structure and --preview with --index.
     #[arg(long, value_name = "INDEX", conflicts_with_all = ["structure", "preview"])]
     save_index: Option<PathBuf>,

@@ -31,7 +31,7 @@ use std::sync::{mpsc, Arc};
 /// Arguments of `textscope check`.
 #[derive(clap::Args, Debug, Default)]
 #[command(
-    after_help = "Rules: the SPEC problems (unpaired_surrogate, nul, control_character, \
+    after_help = "Rules: the problems in the text (unpaired_surrogate, nul, control_character, \
 bom_in_text, truncated_character, invalid_code_point, invalid_utf8, unmapped_byte, \
 mixed_line_endings: denied by default), binary_in_text (a source or text file that detection \
 calls binary: denied by default; its bytes are still checked as UTF-8) and the policy rules \

@@ -64,22 +64,24 @@ impl Rule {
     /// What the rule finds, for `--list-rules`.
     pub fn describe(self) -> &'static str {
         match self {
-            Rule::Problem(ProblemKind::UnpairedSurrogate) => "P1: unpaired UTF-16 surrogate",
-            Rule::Problem(ProblemKind::Nul) => "P2: U+0000 in the text",
-            Rule::Problem(ProblemKind::ControlCharacter) => "P3: control character",
-            Rule::Problem(ProblemKind::BomInText) => "P4: U+FEFF after offset 0",
-            Rule::Problem(ProblemKind::TruncatedCharacter) => "P5: character cut by the end",
-            Rule::Problem(ProblemKind::InvalidCodePoint) => "P6: UTF-32 unit above 10FFFF",
-            Rule::Problem(ProblemKind::InvalidUtf8) => "P7: ill-formed UTF-8",
-            Rule::Problem(ProblemKind::UnmappedByte) => "P8: byte the code page does not map",
-            Rule::Problem(ProblemKind::MixedLineEndings) => "P9: more than one kind of ending",
+            Rule::Problem(ProblemKind::UnpairedSurrogate) => "unpaired UTF-16 surrogate",
+            Rule::Problem(ProblemKind::Nul) => "U+0000 in the text",
+            Rule::Problem(ProblemKind::ControlCharacter) => "control character",
+            Rule::Problem(ProblemKind::BomInText) => "U+FEFF after the start of the file",
+            Rule::Problem(ProblemKind::TruncatedCharacter) => {
+                "character cut by the end of the file"
+            }
+            Rule::Problem(ProblemKind::InvalidCodePoint) => "UTF-32 unit above 10FFFF",
+            Rule::Problem(ProblemKind::InvalidUtf8) => "ill-formed UTF-8",
+            Rule::Problem(ProblemKind::UnmappedByte) => "byte the code page does not map",
+            Rule::Problem(ProblemKind::MixedLineEndings) => "more than one kind of line ending",
             Rule::BinaryInText => {
                 "a source or text file (by name, config or git attribute) detected as binary"
             }
             Rule::Bom => "a byte order mark present (or missing, with bom = require)",
             Rule::Encoding => "an encoding other than the allowed ones",
             Rule::Eol => "a line ending other than the required kind",
-            Rule::FinalNewline => "no line ending at the end of the file (N1)",
+            Rule::FinalNewline => "no line ending at the end of the file",
             Rule::Bidi => "bidi controls and invisible characters",
             Rule::LineLength => "a line longer than the limit (characters)",
         }
