@@ -84,7 +84,8 @@ p/sub/utf32.txt:1:22: unpaired_surrogate: surrogate unit D83D is not a character
 p/truncated.txt:1:2: truncated_character: the file ends inside a character (1 of its bytes present)
 ";
 
-const JSON: &str = r#"{"path":"p/bom_in_text.txt","line":1,"column":3,"offset":2,"rule":"bom_in_text","message":"U+FEFF (byte order mark) inside the text; were two files joined?"}
+const JSON: &str = r#"{"path":"bin.dat","skipped":"binary","message":"binary, not checked; as utf-8: U+0000 is 100 % of the characters (300 of 300)"}
+{"path":"p/bom_in_text.txt","line":1,"column":3,"offset":2,"rule":"bom_in_text","message":"U+FEFF (byte order mark) inside the text; were two files joined?"}
 {"path":"p/control.txt","line":1,"column":20,"offset":19,"rule":"control_character","message":"control character U+001B (ESC)"}
 {"path":"p/invalid_utf8.txt","line":1,"column":57,"offset":67,"rule":"invalid_utf8","message":"invalid UTF-8: byte never valid"}
 {"path":"p/mixed.txt","line":2,"column":2,"offset":4,"rule":"mixed_line_endings","message":"mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF"}
@@ -110,7 +111,8 @@ fn problems_text_output_and_status() {
     assert_eq!(code, 1);
     assert_eq!(
         err,
-        "textscope: 8 findings in 8 files, 1 skipped as binary\n"
+        "textscope: bin.dat: skipped: binary, not checked; as utf-8: U+0000 is 100 % of the \
+         characters (300 of 300)\ntextscope: 8 findings in 8 files, 1 skipped as binary\n"
     );
     // The same with several threads and with one: the order does not depend on the walk.
     assert_eq!(run(dir.path(), &["-j", "1"]).1, TEXT);
@@ -343,5 +345,93 @@ fn bad_config_is_an_error_naming_the_file() {
         err.starts_with("textscope: ")
             && err.contains("textscope.toml: unknown rule 'no-such-rule'"),
         "{err}"
+    );
+}
+
+/// Every skipped file is named with its reason, one line each (issue #14 part 6), and
+/// `--deny binary` makes a skipped-as-binary file a failure; `all` does not include it.
+#[test]
+fn skipped_files_are_named_and_deny_binary_fails_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "ok.txt", b"fine\n");
+    write(root, "zeros.dat", &[0u8; 300]);
+    write(
+        root,
+        "image.bin",
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe\xfd\0\0\0\0\x01\x02",
+    );
+    let (code, out, err) = run(root, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(lines[0].starts_with("textscope: image.bin: skipped: binary, not checked; as "));
+    assert!(lines[1].starts_with(
+        "textscope: zeros.dat: skipped: binary, not checked; as utf-8: U+0000 is 100 %"
+    ));
+    assert_eq!(
+        lines[2],
+        "textscope: 0 findings in 1 file, 2 skipped as binary"
+    );
+
+    // `all` is about what files hold: it does not deny reading binary files.
+    assert_eq!(run(root, &["--deny", "all"]).0, 0);
+
+    for args in [&["--deny", "binary"][..], &["--deny", "all,binary"]] {
+        let (code, out, err) = run(root, args);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(
+            out.starts_with("image.bin:1:1: binary: binary, not checked; as "),
+            "{out}"
+        );
+        assert!(
+            out.contains("\nzeros.dat:1:1: binary: binary, not checked; as utf-8: "),
+            "{out}"
+        );
+        assert!(!err.contains("skipped"), "{err}");
+    }
+    let (code, out, _) = run(root, &["--deny", "binary", "--format", "github"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("::error file=zeros.dat,line=1,col=1,title=textscope binary::"),
+        "{out}"
+    );
+
+    // JSON: one object per skipped file, on stdout, before the summary.
+    let (code, out, _) = run(root, &["--json"]);
+    assert_eq!(code, 0);
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["path"], "image.bin");
+    assert_eq!(first["skipped"], "binary");
+
+    // A file checked with --include-binary is not skipped, so not denied either.
+    let (code, out, err) = run(root, &["--deny", "binary", "--include-binary", "image.bin"]);
+    assert!(!out.contains(": binary:"), "{out}{err}");
+    let _ = code;
+}
+
+#[cfg(unix)]
+#[test]
+fn an_explicit_fifo_is_named_as_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let ok = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        return;
+    }
+    let (code, _, err) = run(dir.path(), &["pipe"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.starts_with("textscope: pipe: skipped: a FIFO (named pipe), not a regular file"),
+        "{err}"
+    );
+    let (_, out, _) = run(dir.path(), &["--json", "pipe"]);
+    assert!(
+        out.starts_with(r#"{"path":"pipe","skipped":"special","message":"a FIFO"#),
+        "{out}"
     );
 }

@@ -14,6 +14,9 @@ pub enum Rule {
     /// A file the walk treats as text (its name, a config include, git's `text` attribute)
     /// that detection calls binary: denied unless allowed.
     BinaryInText,
+    /// A file skipped as binary (not checked): off unless denied by name; not in the group
+    /// `all`, which is about what files hold, not about which files are read.
+    Binary,
     /// A byte order mark present (or, with `bom = "require"`, missing).
     Bom,
     /// An encoding other than the allowed ones.
@@ -43,6 +46,7 @@ impl Rule {
     pub fn all() -> Vec<Rule> {
         let mut v: Vec<Rule> = ProblemKind::ALL.iter().map(|&k| Rule::Problem(k)).collect();
         v.push(Rule::BinaryInText);
+        v.push(Rule::Binary);
         v.extend(Rule::POLICY);
         v
     }
@@ -52,6 +56,7 @@ impl Rule {
         match self {
             Rule::Problem(k) => k.name(),
             Rule::BinaryInText => "binary_in_text",
+            Rule::Binary => "binary",
             Rule::Bom => "bom",
             Rule::Encoding => "encoding",
             Rule::Eol => "eol",
@@ -78,6 +83,7 @@ impl Rule {
             Rule::BinaryInText => {
                 "a source or text file (by name, config or git attribute) detected as binary"
             }
+            Rule::Binary => "a file skipped as binary, not checked (only by name, not in all)",
             Rule::Bom => "a byte order mark present (or missing, with bom = require)",
             Rule::Encoding => "an encoding other than the allowed ones",
             Rule::Eol => "a line ending other than the required kind",
@@ -92,7 +98,12 @@ impl Rule {
     pub fn parse(s: &str) -> Result<Vec<Rule>, String> {
         let n: String = s.trim().to_lowercase().replace('_', "-");
         match n.as_str() {
-            "all" => return Ok(Rule::all()),
+            "all" => {
+                return Ok(Rule::all()
+                    .into_iter()
+                    .filter(|&r| r != Rule::Binary)
+                    .collect())
+            }
             "problems" | "spec" => {
                 return Ok(ProblemKind::ALL.iter().map(|&k| Rule::Problem(k)).collect())
             }
