@@ -2,15 +2,15 @@
 //! data each problem, finding and note carries (kind, code point, reason, figures). The JSON
 //! keeps `message` for compatibility; the web page renders its own language from the data.
 
+use crate::ansi::Effect;
 use crate::class::format_char_name;
 use crate::class::{control_name, EndingKind};
 use crate::decode::Bad;
-use crate::ansi::Effect;
 use crate::finding::{
     finding_char_name, hidden_char_name, is_hidden_character, is_variation_selector, FindingKind,
 };
-use crate::problem::ProblemKind;
 use crate::format::Format;
+use crate::problem::ProblemKind;
 
 /// P2.
 pub(crate) fn nul() -> String {
@@ -84,11 +84,15 @@ pub(crate) fn problem_run(kind: ProblemKind, count: u64, first: &str) -> String 
         ProblemKind::BomInText => {
             format!("{n} U+FEFF (byte order mark) in a row inside the text; were files joined?")
         }
-        ProblemKind::InvalidUtf8 => format!("{n} invalid UTF-8 sequences in a row, the first: {first}"),
+        ProblemKind::InvalidUtf8 => {
+            format!("{n} invalid UTF-8 sequences in a row, the first: {first}")
+        }
         ProblemKind::UnpairedSurrogate => {
             format!("{n} unpaired surrogates in a row, the first: {first}")
         }
-        ProblemKind::InvalidCodePoint => format!("{n} units above 10FFFF in a row, the first: {first}"),
+        ProblemKind::InvalidCodePoint => {
+            format!("{n} units above 10FFFF in a row, the first: {first}")
+        }
         ProblemKind::UnmappedByte => {
             format!("{n} byte sequences in a row that the code page maps to no character")
         }
@@ -113,7 +117,10 @@ pub(crate) fn finding_run(
             } else {
                 ""
             };
-            format!("{n} terminal escape sequences in a row ({}){tail}", e.describe())
+            format!(
+                "{n} terminal escape sequences in a row ({}){tail}",
+                e.describe()
+            )
         }
         (FindingKind::BidiControl, _) => format!("{n} bidi controls in a row, the first: {first}"),
         _ => format!("{n} invisible characters in a row, the first: {first}"),
@@ -192,7 +199,10 @@ mod tests {
 
     #[test]
     fn run_messages_say_how_many() {
-        assert_eq!(problem_run(ProblemKind::Nul, 4096, ""), "4,096 NULs (U+0000) in a row");
+        assert_eq!(
+            problem_run(ProblemKind::Nul, 4096, ""),
+            "4,096 NULs (U+0000) in a row"
+        );
         let m = finding_run(FindingKind::AnsiEscape, 3, Some(Effect::Sgr), "");
         assert_eq!(m, "3 terminal escape sequences in a row (SGR colour)");
         assert!(ansi(Effect::Clipboard, "\\e]52;c;x\\a").contains("acts on it"));
