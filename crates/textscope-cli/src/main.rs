@@ -517,8 +517,13 @@ fn lines_view(
     // builder starts from its checkpoint before the range.
     let pipeline = Pipeline::new(
         opts.clone(),
-        |detected: &LineIndex, _: &textscope::Report| {
-            StructureBuilder::new(saved.as_ref().unwrap_or(detected), first, last, sopts)
+        |detected: &LineIndex, rep: &textscope::Report| {
+            // A binary file is shown as its best text reading (said so on stderr), never as
+            // nothing.
+            let reading = (saved.is_none() && rep.format == textscope::Format::Binary)
+                .then(|| binary_reading(detected, rep));
+            let index = saved.as_ref().or(reading.as_ref()).unwrap_or(detected);
+            StructureBuilder::new(index, first, last, sopts)
         },
     );
     let mut view = View {
@@ -657,6 +662,26 @@ fn open_index(
     Ok((ix_name, index, window))
 }
 
+/// How `--structure` and `--preview` read a binary file: as the report's text reading would
+/// (its format, code page and mark), else as UTF-8, the format such files are most often near.
+fn binary_reading(detected: &LineIndex, rep: &textscope::Report) -> LineIndex {
+    let (format, encoding, mark_len) = match &rep.text_reading {
+        Some(t) => (
+            t.format,
+            t.encoding.clone(),
+            t.bom.as_ref().map_or(0, |m| m.length),
+        ),
+        None => (textscope::Format::Utf8, "UTF-8".to_string(), 0),
+    };
+    LineIndex {
+        format,
+        encoding,
+        mark_len,
+        checkpoints: Vec::new(),
+        ..detected.clone()
+    }
+}
+
 /// The state of one `--structure` or `--preview` run: the core's pipeline (window, detection,
 /// the builder), and what has been written.
 struct View<'a, W: Write> {
@@ -704,6 +729,18 @@ impl<W: Write> View<'_, W> {
         };
         let (index, rep) = (index.clone(), rep.clone());
         self.headed = true;
+        if self.saved.is_none() && rep.format == textscope::Format::Binary {
+            let r = binary_reading(&index, &rep);
+            let what = match &rep.container {
+                Some(c) => format!("binary ({})", c.name),
+                None => "binary".to_string(),
+            };
+            eprintln!(
+                "textscope: {}: {what}; shown read as {} text anyway (choose another reading with -e)",
+                render::safe(display_name(self.path)),
+                if r.format == textscope::Format::Legacy { r.encoding.clone() } else { r.format.name().to_uppercase() }
+            );
+        }
         let (first, last) = self.cli.lines.unwrap_or((1, u64::MAX));
         if let Some((name, s)) = self.saved {
             if (s.format, s.mark_len) != (index.format, index.mark_len)
