@@ -520,9 +520,11 @@ fn lines_view(
         |detected: &LineIndex, rep: &textscope::Report| {
             // A binary file is shown as its best text reading (said so on stderr), never as
             // nothing.
-            let reading = (saved.is_none() && rep.format == textscope::Format::Binary)
+            // (A saved index of a binary file has no checkpoints: the reading starts at the top.)
+            let binary = |f| f == textscope::Format::Binary;
+            let reading = (binary(rep.format) && saved.as_ref().is_none_or(|s| binary(s.format)))
                 .then(|| binary_reading(detected, rep));
-            let index = saved.as_ref().or(reading.as_ref()).unwrap_or(detected);
+            let index = reading.as_ref().or(saved.as_ref()).unwrap_or(detected);
             StructureBuilder::new(index, first, last, sopts)
         },
     );
@@ -729,7 +731,8 @@ impl<W: Write> View<'_, W> {
         };
         let (index, rep) = (index.clone(), rep.clone());
         self.headed = true;
-        if self.saved.is_none() && rep.format == textscope::Format::Binary {
+        let binary = |f| f == textscope::Format::Binary;
+        if binary(rep.format) && self.saved.is_none_or(|(_, s)| binary(s.format)) {
             let r = binary_reading(&index, &rep);
             let what = match &rep.container {
                 Some(c) => format!("binary ({})", c.name),
