@@ -46,10 +46,7 @@ impl Utf16Decoder {
                 let rest = chunk.get(i..).unwrap_or_default();
                 let n = printable_prefix_utf16(rest, self.be);
                 if n > 0 {
-                    sink.ascii_run(base + i as u64, n, 2);
-                    // The low byte of the run's last unit.
-                    let low = 2 * n - if self.be { 1 } else { 2 };
-                    sink.ascii_last(rest.get(low).copied().unwrap_or(0));
+                    sink.ascii_bytes(base + i as u64, rest.get(..2 * n).unwrap_or_default(), 2);
                     i += 2 * n;
                     continue;
                 }
