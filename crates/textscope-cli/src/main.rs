@@ -113,6 +113,11 @@ struct ReportArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_problems: usize,
 
+    /// List every problem and finding on its own, instead of one item per run of touching
+    /// ones of a kind (such as 4,096 NULs in a row).
+    #[arg(long)]
+    no_group: bool,
+
     /// Refuse input larger than N bytes (for devices and pipes that never end).
     #[arg(long, value_name = "N")]
     max_bytes: Option<u64>,
@@ -257,6 +262,7 @@ fn use_color(choice: ColorChoice) -> bool {
 fn report_files(cli: &ReportArgs) -> ExitCode {
     let mut opts = Options {
         max_problems_per_kind: cli.max_problems,
+        group_runs: !cli.no_group,
         ..Options::default()
     };
     if let Some(e) = &cli.encoding {
