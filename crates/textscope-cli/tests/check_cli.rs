@@ -16,20 +16,20 @@ fn problems_tree(root: &Path) {
     write(root, ".gitignore", b"ignored/\n*.log\n");
     write(root, "good.txt", b"fine\n");
     write(root, "bin.dat", &[0u8; 300]);
-    write(root, ".hidden.txt", b"a terminal escape: \x1b[31m red\n");
+    write(root, ".hidden.txt", b"a terminal bell:   \x07 ring\n");
     write(
         root,
         "ignored/bad.txt",
-        b"a terminal escape: \x1b[31m red\n",
+        b"a terminal bell:   \x07 ring\n",
     );
-    write(root, "x.log", b"a terminal escape: \x1b[31m red\n");
+    write(root, "x.log", b"a terminal bell:   \x07 ring\n");
     write(root, "sub/.gitignore", b"local.txt\n");
-    write(root, "sub/local.txt", b"a terminal escape: \x1b[31m red\n");
+    write(root, "sub/local.txt", b"a terminal bell:   \x07 ring\n");
     let mut nul = b"x\0".to_vec();
     nul.extend(std::iter::repeat_n(b'y', 300));
     nul.push(b'\n');
     write(root, "p/nul.txt", &nul);
-    write(root, "p/control.txt", b"a terminal escape: \x1b[31m red\n");
+    write(root, "p/control.txt", b"a terminal bell:   \x07 ring\n");
     write(root, "p/bom_in_text.txt", "ab\u{FEFF}c\n".as_bytes());
     write(root, "p/truncated.txt", b"\xFF\xFEa\x00b");
     let mut utf8 = "héllo wörld ça très naïve café résumé fiancée élan über"
@@ -75,7 +75,7 @@ fn policy_tree(root: &Path) {
 
 const TEXT: &str = "\
 p/bom_in_text.txt:1:3: bom_in_text: U+FEFF (byte order mark) inside the text; were two files joined?
-p/control.txt:1:20: control_character: control character U+001B (ESC)
+p/control.txt:1:20: control_character: control character U+0007 (BEL)
 p/invalid_utf8.txt:1:57: invalid_utf8: invalid UTF-8: byte never valid
 p/mixed.txt:2:2: mixed_line_endings: mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF
 p/nul.txt:1:2: nul: U+0000 (NUL) in the text
@@ -86,7 +86,7 @@ p/truncated.txt:1:2: truncated_character: the file ends inside a character (1 of
 
 const JSON: &str = r#"{"path":"bin.dat","skipped":"binary","message":"binary, not checked; as utf-8: U+0000 is 100 % of the characters (300 of 300)"}
 {"path":"p/bom_in_text.txt","line":1,"column":3,"offset":2,"rule":"bom_in_text","message":"U+FEFF (byte order mark) inside the text; were two files joined?"}
-{"path":"p/control.txt","line":1,"column":20,"offset":19,"rule":"control_character","message":"control character U+001B (ESC)"}
+{"path":"p/control.txt","line":1,"column":20,"offset":19,"rule":"control_character","message":"control character U+0007 (BEL)"}
 {"path":"p/invalid_utf8.txt","line":1,"column":57,"offset":67,"rule":"invalid_utf8","message":"invalid UTF-8: byte never valid"}
 {"path":"p/mixed.txt","line":2,"column":2,"offset":4,"rule":"mixed_line_endings","message":"mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF"}
 {"path":"p/nul.txt","line":1,"column":2,"offset":1,"rule":"nul","message":"U+0000 (NUL) in the text"}
@@ -173,8 +173,8 @@ fn hidden_ignored_and_binary_files_on_request() {
     assert_eq!(
         out,
         "\
-.hidden.txt:1:20: control_character: control character U+001B (ESC)
-p/control.txt:1:20: control_character: control character U+001B (ESC)
+.hidden.txt:1:20: control_character: control character U+0007 (BEL)
+p/control.txt:1:20: control_character: control character U+0007 (BEL)
 "
     );
     let (_, out, _) = run(
@@ -190,10 +190,10 @@ p/control.txt:1:20: control_character: control character U+001B (ESC)
     assert_eq!(
         out,
         "\
-ignored/bad.txt:1:20: control_character: control character U+001B (ESC)
-p/control.txt:1:20: control_character: control character U+001B (ESC)
-sub/local.txt:1:20: control_character: control character U+001B (ESC)
-x.log:1:20: control_character: control character U+001B (ESC)
+ignored/bad.txt:1:20: control_character: control character U+0007 (BEL)
+p/control.txt:1:20: control_character: control character U+0007 (BEL)
+sub/local.txt:1:20: control_character: control character U+0007 (BEL)
+x.log:1:20: control_character: control character U+0007 (BEL)
 "
     );
     let (code, out, err) = run(dir.path(), &["--include-binary", "--json", "bin.dat"]);
