@@ -17,11 +17,7 @@ fn problems_tree(root: &Path) {
     write(root, "good.txt", b"fine\n");
     write(root, "bin.dat", &[0u8; 300]);
     write(root, ".hidden.txt", b"a terminal bell:   \x07 ring\n");
-    write(
-        root,
-        "ignored/bad.txt",
-        b"a terminal bell:   \x07 ring\n",
-    );
+    write(root, "ignored/bad.txt", b"a terminal bell:   \x07 ring\n");
     write(root, "x.log", b"a terminal bell:   \x07 ring\n");
     write(root, "sub/.gitignore", b"local.txt\n");
     write(root, "sub/local.txt", b"a terminal bell:   \x07 ring\n");
