@@ -61,7 +61,7 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_target)]
     pub to: Format,
 
-    /// The input's format or code page (skips detection, D10): a format name, legacy, or a
+    /// The input's format or code page (skips detection): a format name, legacy, or a
     /// code page such as windows-1252 or shift_jis.
     #[arg(long, value_name = "ENCODING")]
     pub from: Option<String>,
@@ -87,7 +87,13 @@ pub struct ConvertArgs {
     #[arg(long, requires = "in_place")]
     pub force: bool,
 
-    /// Write U+FFFD for each bad unit (P1, P5, P6, P7, P8) instead of refusing; says how many.
+    /// Remove terminal escape sequences (colours, cursor movement, window titles …: what the
+    /// report lists as ansi_escape); an ESC that starts no sequence is kept.
+    #[arg(long)]
+    pub strip_ansi: bool,
+
+    /// Write U+FFFD for each bad unit (unpaired surrogate, cut character, unit above 10FFFF,
+    /// ill-formed UTF-8, unmapped byte) instead of refusing; says how many.
     #[arg(long)]
     pub replace: bool,
 }
@@ -109,6 +115,8 @@ pub struct Plan {
     pub eol: EolMode,
     pub bom: BomMode,
     pub replace: bool,
+    /// Remove the terminal escape sequences `textscope::ansi` recognises.
+    pub strip_ansi: bool,
 }
 
 /// Why a file was not converted.
@@ -175,7 +183,7 @@ impl std::fmt::Display for ConvertError {
             }
             ConvertError::Binary { path } => write!(
                 f,
-                "{}: not converted: the file is binary (D7); name its format with --from to convert it anyway",
+                "{}: not converted: the file is binary; name its format with --from to convert it anyway",
                 safe(path)
             ),
             ConvertError::Changed { path } => write!(
@@ -245,6 +253,8 @@ struct Encoder {
     replaced: u64,
     /// A bad unit met without `--replace`: its offset and kind (the input changed).
     refused: Option<(u64, ProblemKind)>,
+    /// With `--strip-ansi`: the recogniser, and the characters of the sequence it holds.
+    strip: Option<(textscope::ansi::Scanner, Vec<char>)>,
 }
 
 impl Encoder {
@@ -284,6 +294,50 @@ impl Encoder {
                 '\u{FFFD}'
             }
         };
+        self.unescaped(c);
+    }
+
+    /// With `--strip-ansi`, holds back the characters of a possible sequence and drops a
+    /// complete one; every other character goes on to `emit`.
+    fn unescaped(&mut self, c: char) {
+        use textscope::ansi::Scan;
+        loop {
+            let Some((scanner, held)) = self.strip.as_mut() else {
+                return self.emit(c);
+            };
+            let back = match scanner.push(c) {
+                Scan::Plain => return self.emit(c),
+                Scan::Taken => return held.push(c),
+                Scan::Done(_) => return held.clear(),
+                // Not a sequence after all: what was held is text; `c` is looked at again.
+                Scan::Broken => std::mem::take(held),
+                Scan::BrokenAtEsc => {
+                    let mut text = std::mem::take(held);
+                    // The last ESC held starts the sequence the scanner now holds.
+                    if let Some(esc) = text.pop() {
+                        held.push(esc);
+                    }
+                    text
+                }
+            };
+            for b in back {
+                self.emit(b);
+            }
+            // Then `c` again: the scanner was reset, so the loop ends.
+        }
+    }
+
+    /// The end of the input: a sequence left unfinished is text.
+    fn unescaped_end(&mut self) {
+        if let Some((scanner, held)) = self.strip.as_mut() {
+            scanner.reset();
+            for b in std::mem::take(held) {
+                self.emit(b);
+            }
+        }
+    }
+
+    fn emit(&mut self, c: char) {
         if self.plan.eol == EolMode::Keep {
             encode(c, self.plan.to, &mut self.buf);
             return;
@@ -322,6 +376,9 @@ impl Converter {
                 buf: Vec::with_capacity(input::BUF * 2),
                 replaced: 0,
                 refused: None,
+                strip: plan
+                    .strip_ansi
+                    .then(|| (textscope::ansi::Scanner::new(), Vec::new())),
             },
             read: 0,
         }
@@ -349,6 +406,7 @@ impl Converter {
         self.enc.head();
         let enc = &mut self.enc;
         self.decoder.finish(|o, _, d| enc.on(o, d));
+        self.enc.unescaped_end();
         if self.enc.pending_cr {
             self.enc.pending_cr = false;
             self.enc.ending();
@@ -604,6 +662,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         eol: args.eol,
         bom: args.bom,
         replace: args.replace,
+        strip_ansi: args.strip_ansi,
     };
     if args.files.len() > 1 && !args.in_place {
         eprintln!(

@@ -48,12 +48,12 @@ struct Cli {
 /// The other tools, each over the same core.
 #[derive(clap::Subcommand, Debug)]
 enum Command {
-    /// Check files and directory trees against rules (SPEC problems and policy), for CI and
-    /// pre-commit. Exit status 0: nothing denied found; 1: found; 2: errors.
+    /// Check files and directory trees against rules (problems in the text, and policy), for
+    /// CI and pre-commit. Exit status 0: nothing denied found; 1: found; 2: errors.
     Check(check::CheckArgs),
     /// Convert between the Unicode formats (and from a legacy code page) without losing text.
     Convert(convert::ConvertArgs),
-    /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes (SPEC §8).
+    /// Inspect text as UTF-16 units and bytes, or validate UTF-16 units or bytes.
     /// Exit status 1 when the units or bytes are not well-formed.
     Utf16(utf16_cmd::Utf16Args),
     /// Serve the web explorer on this machine only (127.0.0.1 and ::1) and print its address.
@@ -87,12 +87,12 @@ struct ReportArgs {
     #[arg(long)]
     brief: bool,
 
-    /// Print the structure (S1): the mark, then each line with its ending, and the characters
+    /// Print the structure: the mark, then each line with its ending, and the characters
     /// of lines beyond ASCII or with a problem.
     #[arg(long, conflicts_with_all = ["brief", "preview"])]
     structure: bool,
 
-    /// Print the decoded text, made safe for a terminal (V1).
+    /// Print the decoded text, made safe for a terminal.
     #[arg(long, conflicts_with_all = ["brief", "json"])]
     preview: bool,
 
@@ -104,7 +104,7 @@ struct ReportArgs {
     #[arg(long, requires = "structure")]
     all_chars: bool,
 
-    /// Skip detection and decode as FORMAT (D10): utf-8, utf-16le, utf-16be, utf-32le,
+    /// Skip detection and decode as FORMAT: utf-8, utf-16le, utf-16be, utf-32le,
     /// utf-32be, legacy, or a code page such as windows-1252 or shift_jis.
     #[arg(long, short = 'e', value_name = "FORMAT")]
     encoding: Option<String>,
@@ -112,6 +112,11 @@ struct ReportArgs {
     /// Most problems listed per kind (counts stay exact).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_problems: usize,
+
+    /// List every problem and finding on its own, instead of one item per run of touching
+    /// ones of a kind (such as 4,096 NULs in a row).
+    #[arg(long)]
+    no_group: bool,
 
     /// Refuse input larger than N bytes (for devices and pipes that never end).
     #[arg(long, value_name = "N")]
@@ -121,7 +126,7 @@ struct ReportArgs {
     #[arg(long, short = 'j', value_name = "N")]
     threads: Option<usize>,
 
-    /// With the report of one file: also save its sparse line index (S2) to INDEX, built in
+    /// With the report of one file: also save its sparse line index to INDEX, built in
     /// the same pass, for --structure and --preview with --index.
     #[arg(long, value_name = "INDEX", conflicts_with_all = ["structure", "preview"])]
     save_index: Option<PathBuf>,
@@ -257,6 +262,7 @@ fn use_color(choice: ColorChoice) -> bool {
 fn report_files(cli: &ReportArgs) -> ExitCode {
     let mut opts = Options {
         max_problems_per_kind: cli.max_problems,
+        group_runs: !cli.no_group,
         ..Options::default()
     };
     if let Some(e) = &cli.encoding {
@@ -517,8 +523,15 @@ fn lines_view(
     // builder starts from its checkpoint before the range.
     let pipeline = Pipeline::new(
         opts.clone(),
-        |detected: &LineIndex, _: &textscope::Report| {
-            StructureBuilder::new(saved.as_ref().unwrap_or(detected), first, last, sopts)
+        |detected: &LineIndex, rep: &textscope::Report| {
+            // A binary file is shown as its best text reading (said so on stderr), never as
+            // nothing.
+            // (A saved index of a binary file has no checkpoints: the reading starts at the top.)
+            let binary = |f| f == textscope::Format::Binary;
+            let reading = (binary(rep.format) && saved.as_ref().is_none_or(|s| binary(s.format)))
+                .then(|| binary_reading(detected, rep));
+            let index = reading.as_ref().or(saved.as_ref()).unwrap_or(detected);
+            StructureBuilder::new(index, first, last, sopts)
         },
     );
     let mut view = View {
@@ -657,6 +670,26 @@ fn open_index(
     Ok((ix_name, index, window))
 }
 
+/// How `--structure` and `--preview` read a binary file: as the report's text reading would
+/// (its format, code page and mark), else as UTF-8, the format such files are most often near.
+fn binary_reading(detected: &LineIndex, rep: &textscope::Report) -> LineIndex {
+    let (format, encoding, mark_len) = match &rep.text_reading {
+        Some(t) => (
+            t.format,
+            t.encoding.clone(),
+            t.bom.as_ref().map_or(0, |m| m.length),
+        ),
+        None => (textscope::Format::Utf8, "UTF-8".to_string(), 0),
+    };
+    LineIndex {
+        format,
+        encoding,
+        mark_len,
+        checkpoints: Vec::new(),
+        ..detected.clone()
+    }
+}
+
 /// The state of one `--structure` or `--preview` run: the core's pipeline (window, detection,
 /// the builder), and what has been written.
 struct View<'a, W: Write> {
@@ -704,6 +737,19 @@ impl<W: Write> View<'_, W> {
         };
         let (index, rep) = (index.clone(), rep.clone());
         self.headed = true;
+        let binary = |f| f == textscope::Format::Binary;
+        if binary(rep.format) && self.saved.is_none_or(|(_, s)| binary(s.format)) {
+            let r = binary_reading(&index, &rep);
+            let what = match &rep.container {
+                Some(c) => format!("binary ({})", c.name),
+                None => "binary".to_string(),
+            };
+            eprintln!(
+                "textscope: {}: {what}; shown read as {} text anyway (choose another reading with -e)",
+                render::safe(display_name(self.path)),
+                if r.format == textscope::Format::Legacy { r.encoding.clone() } else { r.format.name().to_uppercase() }
+            );
+        }
         let (first, last) = self.cli.lines.unwrap_or((1, u64::MAX));
         if let Some((name, s)) = self.saved {
             if (s.format, s.mark_len) != (index.format, index.mark_len)

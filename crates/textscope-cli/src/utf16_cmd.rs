@@ -36,14 +36,14 @@ pub const EXIT_UNPARSEABLE: u8 = 2;
                   textscope utf16 --bytes '3D D8 00 DE' --le --json"
 )]
 pub struct Utf16Args {
-    /// Text to inspect: each code point's name, plane, UTF-16 units and bytes (SPEC I1).
+    /// Text to inspect: each code point's name, plane, UTF-16 units and bytes.
     /// Code points written U+XXXX (one or more, separated by spaces or commas) are read as
     /// the characters they name.
     pub text: Option<String>,
     /// Inspect TEXT as typed, even when it looks like U+XXXX code points.
     #[arg(long, conflicts_with_all = ["units", "bytes"])]
     pub literal: bool,
-    /// Validate UTF-16 units written in hex, e.g. "D83D DE00", "0xD83D,0xDE00", "U+D83D" (I2).
+    /// Validate UTF-16 units written in hex, e.g. "D83D DE00", "0xD83D,0xDE00", "U+D83D".
     #[arg(long, value_name = "HEX")]
     pub units: Option<String>,
     /// Validate bytes written in hex, e.g. "3D D8 00 DE", paired into units by --le or --be.

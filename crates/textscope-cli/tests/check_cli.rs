@@ -16,20 +16,16 @@ fn problems_tree(root: &Path) {
     write(root, ".gitignore", b"ignored/\n*.log\n");
     write(root, "good.txt", b"fine\n");
     write(root, "bin.dat", &[0u8; 300]);
-    write(root, ".hidden.txt", b"a lone escape byte \x1b(31m red\n");
-    write(
-        root,
-        "ignored/bad.txt",
-        b"a lone escape byte \x1b(31m red\n",
-    );
-    write(root, "x.log", b"a lone escape byte \x1b(31m red\n");
+    write(root, ".hidden.txt", b"a terminal bell:   \x07 ring\n");
+    write(root, "ignored/bad.txt", b"a terminal bell:   \x07 ring\n");
+    write(root, "x.log", b"a terminal bell:   \x07 ring\n");
     write(root, "sub/.gitignore", b"local.txt\n");
-    write(root, "sub/local.txt", b"a lone escape byte \x1b(31m red\n");
+    write(root, "sub/local.txt", b"a terminal bell:   \x07 ring\n");
     let mut nul = b"x\0".to_vec();
     nul.extend(std::iter::repeat_n(b'y', 300));
     nul.push(b'\n');
     write(root, "p/nul.txt", &nul);
-    write(root, "p/control.txt", b"a lone escape byte \x1b(31m red\n");
+    write(root, "p/control.txt", b"a terminal bell:   \x07 ring\n");
     write(root, "p/bom_in_text.txt", "ab\u{FEFF}c\n".as_bytes());
     write(root, "p/truncated.txt", b"\xFF\xFEa\x00b");
     let mut utf8 = "héllo wörld ça très naïve café résumé fiancée élan über"
@@ -75,7 +71,7 @@ fn policy_tree(root: &Path) {
 
 const TEXT: &str = "\
 p/bom_in_text.txt:1:3: bom_in_text: U+FEFF (byte order mark) inside the text; were two files joined?
-p/control.txt:1:20: control_character: control character U+001B (ESC)
+p/control.txt:1:20: control_character: control character U+0007 (BEL)
 p/invalid_utf8.txt:1:57: invalid_utf8: invalid UTF-8: byte never valid
 p/mixed.txt:2:2: mixed_line_endings: mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF
 p/nul.txt:1:2: nul: U+0000 (NUL) in the text
@@ -84,8 +80,9 @@ p/sub/utf32.txt:1:22: unpaired_surrogate: surrogate unit D83D is not a character
 p/truncated.txt:1:2: truncated_character: the file ends inside a character (1 of its bytes present)
 ";
 
-const JSON: &str = r#"{"path":"p/bom_in_text.txt","line":1,"column":3,"offset":2,"rule":"bom_in_text","message":"U+FEFF (byte order mark) inside the text; were two files joined?"}
-{"path":"p/control.txt","line":1,"column":20,"offset":19,"rule":"control_character","message":"control character U+001B (ESC)"}
+const JSON: &str = r#"{"path":"bin.dat","skipped":"binary","message":"binary, not checked; as utf-8: U+0000 is 100 % of the characters (300 of 300)"}
+{"path":"p/bom_in_text.txt","line":1,"column":3,"offset":2,"rule":"bom_in_text","message":"U+FEFF (byte order mark) inside the text; were two files joined?"}
+{"path":"p/control.txt","line":1,"column":20,"offset":19,"rule":"control_character","message":"control character U+0007 (BEL)"}
 {"path":"p/invalid_utf8.txt","line":1,"column":57,"offset":67,"rule":"invalid_utf8","message":"invalid UTF-8: byte never valid"}
 {"path":"p/mixed.txt","line":2,"column":2,"offset":4,"rule":"mixed_line_endings","message":"mixed line endings (1 LF, 1 CRLF): line 2 ends with LF, most lines end with CRLF"}
 {"path":"p/nul.txt","line":1,"column":2,"offset":1,"rule":"nul","message":"U+0000 (NUL) in the text"}
@@ -110,7 +107,8 @@ fn problems_text_output_and_status() {
     assert_eq!(code, 1);
     assert_eq!(
         err,
-        "textscope: 8 findings in 8 files, 1 skipped as binary\n"
+        "textscope: bin.dat: skipped: binary, not checked; as utf-8: U+0000 is 100 % of the \
+         characters (300 of 300)\ntextscope: 8 findings in 8 files, 1 skipped as binary\n"
     );
     // The same with several threads and with one: the order does not depend on the walk.
     assert_eq!(run(dir.path(), &["-j", "1"]).1, TEXT);
@@ -171,8 +169,8 @@ fn hidden_ignored_and_binary_files_on_request() {
     assert_eq!(
         out,
         "\
-.hidden.txt:1:20: control_character: control character U+001B (ESC)
-p/control.txt:1:20: control_character: control character U+001B (ESC)
+.hidden.txt:1:20: control_character: control character U+0007 (BEL)
+p/control.txt:1:20: control_character: control character U+0007 (BEL)
 "
     );
     let (_, out, _) = run(
@@ -188,10 +186,10 @@ p/control.txt:1:20: control_character: control character U+001B (ESC)
     assert_eq!(
         out,
         "\
-ignored/bad.txt:1:20: control_character: control character U+001B (ESC)
-p/control.txt:1:20: control_character: control character U+001B (ESC)
-sub/local.txt:1:20: control_character: control character U+001B (ESC)
-x.log:1:20: control_character: control character U+001B (ESC)
+ignored/bad.txt:1:20: control_character: control character U+0007 (BEL)
+p/control.txt:1:20: control_character: control character U+0007 (BEL)
+sub/local.txt:1:20: control_character: control character U+0007 (BEL)
+x.log:1:20: control_character: control character U+0007 (BEL)
 "
     );
     let (code, out, err) = run(dir.path(), &["--include-binary", "--json", "bin.dat"]);
@@ -343,5 +341,93 @@ fn bad_config_is_an_error_naming_the_file() {
         err.starts_with("textscope: ")
             && err.contains("textscope.toml: unknown rule 'no-such-rule'"),
         "{err}"
+    );
+}
+
+/// Every skipped file is named with its reason, one line each (issue #14 part 6), and
+/// `--deny binary` makes a skipped-as-binary file a failure; `all` does not include it.
+#[test]
+fn skipped_files_are_named_and_deny_binary_fails_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "ok.txt", b"fine\n");
+    write(root, "zeros.dat", &[0u8; 300]);
+    write(
+        root,
+        "image.bin",
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe\xfd\0\0\0\0\x01\x02",
+    );
+    let (code, out, err) = run(root, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(lines[0].starts_with("textscope: image.bin: skipped: binary, not checked; as "));
+    assert!(lines[1].starts_with(
+        "textscope: zeros.dat: skipped: binary, not checked; as utf-8: U+0000 is 100 %"
+    ));
+    assert_eq!(
+        lines[2],
+        "textscope: 0 findings in 1 file, 2 skipped as binary"
+    );
+
+    // `all` is about what files hold: it does not deny reading binary files.
+    assert_eq!(run(root, &["--deny", "all"]).0, 0);
+
+    for args in [&["--deny", "binary"][..], &["--deny", "all,binary"]] {
+        let (code, out, err) = run(root, args);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(
+            out.starts_with("image.bin:1:1: binary: binary, not checked; as "),
+            "{out}"
+        );
+        assert!(
+            out.contains("\nzeros.dat:1:1: binary: binary, not checked; as utf-8: "),
+            "{out}"
+        );
+        assert!(!err.contains("skipped"), "{err}");
+    }
+    let (code, out, _) = run(root, &["--deny", "binary", "--format", "github"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("::error file=zeros.dat,line=1,col=1,title=textscope binary::"),
+        "{out}"
+    );
+
+    // JSON: one object per skipped file, on stdout, before the summary.
+    let (code, out, _) = run(root, &["--json"]);
+    assert_eq!(code, 0);
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["path"], "image.bin");
+    assert_eq!(first["skipped"], "binary");
+
+    // A file checked with --include-binary is not skipped, so not denied either.
+    let (code, out, err) = run(root, &["--deny", "binary", "--include-binary", "image.bin"]);
+    assert!(!out.contains(": binary:"), "{out}{err}");
+    let _ = code;
+}
+
+#[cfg(unix)]
+#[test]
+fn an_explicit_fifo_is_named_as_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let ok = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        return;
+    }
+    let (code, _, err) = run(dir.path(), &["pipe"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.starts_with("textscope: pipe: skipped: a FIFO (named pipe), not a regular file"),
+        "{err}"
+    );
+    let (_, out, _) = run(dir.path(), &["--json", "pipe"]);
+    assert!(
+        out.starts_with(r#"{"path":"pipe","skipped":"special","message":"a FIFO"#),
+        "{out}"
     );
 }

@@ -189,3 +189,77 @@ fn in_place_several_files() {
     assert_eq!(std::fs::read(dir.path().join("a")).unwrap(), b"a\r\n");
     assert_eq!(std::fs::read(dir.path().join("b")).unwrap(), b"b\r\n");
 }
+
+/// `--strip-ansi` removes the terminal escape sequences `textscope::ansi` recognises (CSI,
+/// OSC, two-character ESC sequences), in any chunking of the input, and keeps every other
+/// byte: a lone ESC, one that starts no sequence, an unfinished sequence at the end, and the
+/// text of an OSC cut by another ESC.
+#[test]
+fn strip_ansi_removes_escape_sequences_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let input =
+        "a\x1b[1m\x1b[32mgreen\x1b[0m b\x1b]0;title\x07c\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ \
+                 d\x1b e \x1b]2;x\x1b[31mf\x1b[0m é😀\r\nend\x1b[";
+    std::fs::write(dir.path().join("in.txt"), input).unwrap();
+    let (code, out, err) = run(
+        dir.path(),
+        &["in.txt", "--from", "utf-8", "--to", "utf-8", "--strip-ansi"],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "agreen bclink d\x1b e \x1b]2;xf é😀\r\nend\x1b["
+    );
+    // To UTF-16LE with LF endings: the same characters.
+    let (code, out, _) = run(
+        dir.path(),
+        &[
+            "in.txt",
+            "--from",
+            "utf-8",
+            "--to",
+            "utf-16le",
+            "--eol",
+            "lf",
+            "--strip-ansi",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let units: Vec<u16> = out
+        .chunks(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
+    assert_eq!(
+        String::from_utf16(&units).unwrap(),
+        "agreen bclink d\x1b e \x1b]2;xf é😀\nend\x1b["
+    );
+    // Without the flag, nothing is removed.
+    let (_, out, _) = run(
+        dir.path(),
+        &["in.txt", "--from", "utf-8", "--to", "utf-8"],
+        None,
+    );
+    assert_eq!(out, input.as_bytes());
+}
+
+#[test]
+fn strip_ansi_on_the_coloured_build_log() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/colour-build.log");
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(&data).unwrap();
+    assert!(bytes.contains(&0x1B));
+    std::fs::write(dir.path().join("log"), &bytes).unwrap();
+    let (code, out, err) = run(
+        dir.path(),
+        &["log", "--from", "utf-8", "--to", "utf-8", "--strip-ansi"],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(!out.contains(&0x1B), "{}", String::from_utf8_lossy(&out));
+    assert_eq!(out, textscope::ansi::strip(&bytes));
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .starts_with("Compiling libc\n"));
+}

@@ -39,7 +39,7 @@ fn trojan_source_behind_nuls_fails_check() {
     let (code, out, err) = check(dir.path(), &[]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        out.contains("trojan.c:1:1: binary_in_text: detected as binary (utf-8: "),
+        out.contains("trojan.c:1:1: binary_in_text: detected as binary (as utf-8: "),
         "{out}"
     );
     assert!(out.contains("a .c file is checked as text"), "{out}");

@@ -6,14 +6,17 @@
 //!   U+2066–U+2069, which reorder the text shown around them.
 //! - `invisible_character`: U+200B–U+200F (zero-width space, non-joiner, joiner, the
 //!   left-to-right and right-to-left marks), U+2060–U+2064 (word joiner, invisible operators)
-//!   and U+061C (Arabic letter mark), which take no room on screen.
+//!   and U+061C (Arabic letter mark), which take no room on screen; and the hidden characters
+//!   of [`crate::hidden`]: the tag characters, the Hangul fillers, U+00AD, U+180E, and a
+//!   variation selector outside an emoji or ideographic sequence.
 //!
 //! U+FEFF after offset 0 is already problem P4 and is not reported again here. Findings are
 //! capped per kind like problems (`max_problems_per_kind`), and their counts are exact.
 
 use crate::class::{class_of, format_char_name, Class};
 pub use crate::hidden::{
-    hidden_char_name, in_variation_sequence, is_hidden_character, is_variation_selector,
+    hidden_char_name, in_variation_sequence, is_hidden_character, is_hidden_finding,
+    is_variation_selector,
 };
 use serde::{Deserialize, Serialize};
 
@@ -37,12 +40,17 @@ impl FindingKind {
         FindingKind::AnsiEscape,
     ];
 
-    /// The kind of finding `c` is, if any.
+    /// The kind of finding `c` is, if any. A variation selector is a finding only outside an
+    /// emoji or ideographic sequence ([`is_hidden_finding`] decides with the character before);
+    /// alone, it is named here as one that may be.
     #[inline]
     pub fn of(c: char) -> Option<FindingKind> {
         match class_of(c) {
             Class::Bidi => Some(FindingKind::BidiControl),
             Class::Invisible => Some(FindingKind::InvisibleCharacter),
+            _ if is_hidden_character(c) || is_variation_selector(c) => {
+                Some(FindingKind::InvisibleCharacter)
+            }
             _ => None,
         }
     }

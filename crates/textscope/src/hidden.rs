@@ -8,7 +8,8 @@
 /// Hangul choseong and jungseong fillers), U+180E MONGOLIAN VOWEL SEPARATOR, U+3164 HANGUL
 /// FILLER, U+FFA0 HALFWIDTH HANGUL FILLER, and the tag characters U+E0000–U+E007F (which can
 /// carry a hidden ASCII message). Context-free: each is hidden wherever it stands, so the one
-/// sanitiser escapes them too. (`check`'s `bidi` rule finds them; see docs/findings.md.)
+/// sanitiser escapes them too. The report lists them as `invisible_character` findings, and
+/// `check`'s `bidi` rule finds them (see docs/findings.md).
 #[inline]
 pub fn is_hidden_character(c: char) -> bool {
     matches!(
@@ -22,6 +23,15 @@ pub fn is_hidden_character(c: char) -> bool {
 #[inline]
 pub fn is_variation_selector(c: char) -> bool {
     matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// Whether `c`, after `prev` (the character before it, `None` at the start of the input or
+/// after a bad unit), is a hidden character the report lists as an `invisible_character`
+/// finding: one of [`is_hidden_character`], or a variation selector outside an emoji or
+/// ideographic sequence ([`in_variation_sequence`]).
+#[inline]
+pub fn is_hidden_finding(prev: Option<char>, c: char) -> bool {
+    is_hidden_character(c) || (is_variation_selector(c) && !in_variation_sequence(prev, c))
 }
 
 fn is_ideograph(c: char) -> bool {

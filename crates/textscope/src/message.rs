@@ -3,9 +3,12 @@
 //! keeps `message` for compatibility; the web page renders its own language from the data.
 
 use crate::ansi::Effect;
+use crate::class::format_char_name;
 use crate::class::{control_name, EndingKind};
 use crate::decode::Bad;
-use crate::finding::{finding_char_name, FindingKind};
+use crate::finding::{
+    finding_char_name, hidden_char_name, is_hidden_character, is_variation_selector, FindingKind,
+};
 use crate::format::Format;
 use crate::problem::ProblemKind;
 
@@ -24,16 +27,25 @@ pub(crate) fn bom_in_text() -> String {
     "U+FEFF (byte order mark) inside the text; were two files joined?".to_string()
 }
 
-/// A bidi control or an invisible character.
+/// A bidi control, an invisible character, or a hidden one (tags, fillers, a stray
+/// variation selector).
 pub(crate) fn finding(kind: FindingKind, c: char) -> String {
     let what = match kind {
         FindingKind::BidiControl => {
             "bidi control; it reorders the text shown after it, so what is read may differ from what is seen"
         }
+        FindingKind::InvisibleCharacter if is_variation_selector(c) => {
+            "invisible character outside an emoji or ideographic sequence; it takes no room on screen"
+        }
         FindingKind::InvisibleCharacter => "invisible character; it takes no room on screen",
         FindingKind::AnsiEscape => "terminal escape sequence",
     };
-    format!("U+{:04X} {} ({what})", c as u32, finding_char_name(c))
+    let name = match format_char_name(c) {
+        Some(n) => n.to_string(),
+        None if is_hidden_character(c) || is_variation_selector(c) => hidden_char_name(c),
+        None => finding_char_name(c).to_string(),
+    };
+    format!("U+{:04X} {name} ({what})", c as u32)
 }
 
 /// A terminal escape sequence: its visible form and what it does.

@@ -124,3 +124,160 @@ fn findings_in_json() {
     let back: textscope::Report = serde_json::from_value(old).unwrap();
     assert_eq!(back.finding_counts.total(), 0);
 }
+
+/// The hidden characters of `textscope::hidden` (issue #15): tag characters, the Hangul
+/// fillers, U+00AD, U+180E, and the variation selectors outside a sequence.
+const HIDDEN: [char; 11] = [
+    '\u{00AD}',
+    '\u{115F}',
+    '\u{1160}',
+    '\u{180E}',
+    '\u{3164}',
+    '\u{FFA0}',
+    '\u{E0000}',
+    '\u{E0041}',
+    '\u{E007F}',
+    '\u{FE0F}',
+    '\u{E0100}',
+];
+
+#[test]
+fn hidden_characters_are_invisible_character_findings_in_every_unicode_format() {
+    // Each on its own line, after an ASCII letter (so no variation sequence), at column 4.
+    let mut text = String::new();
+    for c in HIDDEN {
+        text.push_str("ab ");
+        text.push(c);
+        text.push_str(" z\n");
+    }
+    let encodings: [(&str, Vec<u8>, Vec<u8>); 5] = [
+        ("utf-8", vec![], text.as_bytes().to_vec()),
+        ("utf-16le", vec![0xFF, 0xFE], utf16le(&text)),
+        ("utf-16be", vec![0xFE, 0xFF], common::utf16be(&text)),
+        ("utf-32le", vec![0xFF, 0xFE, 0, 0], common::utf32le(&text)),
+        ("utf-32be", vec![0, 0, 0xFE, 0xFF], utf32be(&text)),
+    ];
+    for (name, bom, body) in encodings {
+        let mut bytes = bom.clone();
+        bytes.extend(&body);
+        let r = analyse(&bytes);
+        assert_eq!(r.finding_counts.bidi_control, 0, "{name}");
+        assert_eq!(
+            r.finding_counts.invisible_character,
+            HIDDEN.len() as u64,
+            "{name}"
+        );
+        assert_eq!(r.problem_total(), 0, "{name}");
+        for (i, (f, c)) in r.findings.iter().zip(HIDDEN).enumerate() {
+            assert_eq!(f.kind, FindingKind::InvisibleCharacter, "{name}");
+            assert_eq!((f.line, f.column), (i as u64 + 1, 4), "{name} {c:?}");
+            assert_eq!(f.code_point, format!("U+{:04X}", c as u32), "{name}");
+            assert!(
+                f.message.contains(&format!("U+{:04X}", c as u32))
+                    && f.message.contains(&textscope::hidden_char_name(c)),
+                "{name}: {}",
+                f.message
+            );
+            // The offset points at the character's own bytes.
+            let w = f.length as usize;
+            let at = f.offset as usize;
+            assert_eq!(textscope::hex(&bytes[at..at + w]), f.bytes, "{name}");
+        }
+    }
+}
+
+#[test]
+fn variation_selectors_inside_a_sequence_are_not_findings() {
+    // A heart with VS16, a keycap digit (the digit at the end of an ASCII run, on the slow
+    // path and on the fast path alike), an ideograph with VS17, a text-style emoji.
+    let long = "x".repeat(200);
+    for text in [
+        "I \u{2764}\u{FE0F} it\n".to_string(),
+        "press 1\u{FE0F}\u{20E3} now\n".to_string(),
+        format!("{long}1\u{FE0F}\u{20E3}\n"),
+        format!("{long}#\u{FE0F}\u{20E3}\n"),
+        "\u{845B}\u{E0100}\u{8FBB}\u{E0101}\n".to_string(),
+        format!("{long}\u{1F600}\u{FE0E}\n"),
+        "\u{2229}\u{FE00}\n".to_string(),
+    ] {
+        let r = analyse(text.as_bytes());
+        assert_eq!(r.finding_counts.total(), 0, "{text:?}: {:?}", r.findings);
+        for bytes in [utf16le(&text), utf32be(&text)] {
+            let opts = Options {
+                force: Some(if bytes.len() == 4 * text.chars().count() {
+                    textscope::Format::Utf32Be
+                } else {
+                    textscope::Format::Utf16Le
+                }),
+                ..Options::default()
+            };
+            let r = analyse_with(&bytes, &opts);
+            assert_eq!(r.finding_counts.total(), 0, "{text:?}");
+        }
+    }
+}
+
+#[test]
+fn variation_selectors_outside_a_sequence_are_findings() {
+    let long = "y".repeat(130);
+    for (text, line, column) in [
+        ("a\u{FE0F}\n".to_string(), 1, 2),
+        ("\u{FE0F} at the start\n".to_string(), 1, 1),
+        ("ok\n\u{FE0F} after an ending\n".to_string(), 2, 1),
+        ("\u{2764}\u{FE0F}\u{FE0F}\n".to_string(), 1, 3), // a second selector
+        ("\u{2764}\u{E0100}\n".to_string(), 1, 2),        // VS17 after a non-ideograph
+        (format!("{long}x\u{FE00}\n"), 1, 132),
+        (format!("{long}\u{FFFD}\u{FE0F}\n"), 1, 132),
+    ] {
+        let r = analyse(text.as_bytes());
+        assert_eq!(r.finding_counts.invisible_character, 1, "{text:?}");
+        let f = &r.findings[0];
+        assert_eq!((f.line, f.column), (line, column), "{text:?}");
+        assert!(f.message.contains("VARIATION SELECTOR"), "{}", f.message);
+    }
+    // After a bad byte there is no base.
+    let opts = Options {
+        force: Some(textscope::Format::Utf8),
+        ..Options::default()
+    };
+    let r = analyse_with(b"1\xFF\xEF\xB8\x8F\n", &opts);
+    assert_eq!(r.finding_counts.invisible_character, 1);
+    assert_eq!(r.findings[0].column, 3);
+}
+
+#[test]
+fn soft_hyphen_in_a_single_byte_code_page() {
+    let opts = Options::default().force_encoding("windows-1252").unwrap();
+    let mut bytes = b"hy".repeat(40);
+    bytes.extend_from_slice(b"\xADphen\n");
+    let r = analyse_with(&bytes, &opts);
+    assert_eq!(r.finding_counts.invisible_character, 1);
+    assert_eq!((r.findings[0].line, r.findings[0].column), (1, 81));
+    assert_eq!(r.findings[0].code_point, "U+00AD");
+}
+
+#[test]
+fn hidden_neighbours_are_not_findings() {
+    // Next to each hidden character, in every format's fast path: nothing.
+    let text = "\u{00AC}\u{00AE}\u{115E}\u{1161}\u{180D}\u{180F}\u{3163}\u{3165}\u{FF9F}\u{FFA1}\u{FE10}\u{FDFF}\u{E0080}\u{E01F0}\u{1F3F3}\u{D55C}\u{314B}\n";
+    let long = format!("{}{text}", "k".repeat(100));
+    for t in [text.to_string(), long] {
+        assert_eq!(analyse(t.as_bytes()).finding_counts.total(), 0);
+        let r = analyse_with(
+            &utf16le(&t),
+            &Options {
+                force: Some(textscope::Format::Utf16Le),
+                ..Options::default()
+            },
+        );
+        assert_eq!(r.finding_counts.total(), 0);
+        let r = analyse_with(
+            &utf32be(&t),
+            &Options {
+                force: Some(textscope::Format::Utf32Be),
+                ..Options::default()
+            },
+        );
+        assert_eq!(r.finding_counts.total(), 0);
+    }
+}

@@ -2,7 +2,7 @@
 //! runs) against the reference, `Kernel::Off`, which decodes one character at a time: the
 //! reports must be identical (U5 and every rule behind the report). The inputs put each kind of
 //! character the fast path must leave to the decoder — controls (P2, P3), CR alone, NEL, LS,
-//! PS (L1), U+FEFF (P4), findings, bad units (P1, P5, P6, P7, P8) — at every position around
+//! PS (L1), U+FEFF (P4), findings (the hidden characters among them), bad units (P1, P5, P6, P7, P8) — at every position around
 //! a 64-byte block's edge, in every format, and then at random.
 
 use proptest::prelude::*;
@@ -150,6 +150,26 @@ const SPECIAL: &[&str] = &[
     "é",
     "中",
     "\t",
+    // Hidden characters (findings) and their neighbours: U+00AD, the Hangul fillers, U+180E,
+    // U+3164, U+FFA0, the tag characters, and variation selectors in and out of a sequence.
+    "\u{00AD}",
+    "\u{00AE}",
+    "\u{115F}",
+    "\u{1160}",
+    "\u{1161}",
+    "\u{180E}",
+    "\u{3164}",
+    "\u{314B}",
+    "\u{FFA0}",
+    "\u{FF9F}",
+    "\u{FE0F}",
+    "\u{FE10}",
+    "1\u{FE0F}",
+    "\u{2764}\u{FE0F}",
+    "\u{E0041}",
+    "\u{E007F}",
+    "\u{E0100}",
+    "中\u{E0100}",
 ];
 
 #[test]

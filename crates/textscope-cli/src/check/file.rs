@@ -19,7 +19,8 @@ struct FileCheck<'a> {
     opts: Options,
     window: Vec<u8>,
     started: Option<Started>,
-    binary: bool,
+    /// Why detection called the file binary, once it did (and the file is skipped).
+    binary: Option<String>,
 }
 
 struct Started {
@@ -34,7 +35,7 @@ impl FileCheck<'_> {
             if let Some(why) = &self.text {
                 self.binary_in_text = Some(binary_in_text_message(why, &rep));
             } else if !self.include_binary {
-                self.binary = true;
+                self.binary = Some(binary_figures(&rep));
                 return;
             }
             self.opts.force = Some(Format::Utf8);
@@ -74,15 +75,28 @@ impl FileCheck<'_> {
                 d.feed(chunk, |o, _, c| s.on(o, c));
             }
         }
-        !self.binary
+        self.binary.is_none()
     }
 
     fn finish(mut self) -> Outcome {
-        if self.started.is_none() && !self.binary {
+        if self.started.is_none() && self.binary.is_none() {
             self.start(true);
         }
         let Some(st) = self.started else {
-            return Outcome::SkippedBinary;
+            let why = self.binary.unwrap_or_default();
+            if !self.policy.denies(Rule::Binary) {
+                return Outcome::SkippedBinary(why);
+            }
+            return Outcome::Checked {
+                findings: vec![Finding {
+                    line: 1,
+                    column: 1,
+                    offset: 0,
+                    rule: Rule::Binary,
+                    message: format!("binary, not checked; {why}"),
+                }],
+                counts: [(Rule::Binary, 1)].into_iter().collect(),
+            };
         };
         let report = st.analyzer.finish();
         let scanner = st.scan.map(|(mut d, mut s)| {
@@ -111,16 +125,28 @@ impl FileCheck<'_> {
 }
 
 /// The `binary_in_text` message: why the file is text to the walk, and the figures that made
-/// detection call it binary (the UTF-8 parser's, the first tried on such bytes).
+/// detection call it binary.
 fn binary_in_text_message(why: &str, rep: &textscope::Report) -> String {
+    let figures = binary_figures(rep);
+    format!(
+        "detected as binary ({figures}), but {why} is checked as text: its bytes are checked as UTF-8"
+    )
+}
+
+/// Why detection called a file binary: the figures of the UTF-8 parser (the first tried on
+/// such bytes), else of the first step.
+fn binary_figures(rep: &textscope::Report) -> String {
     let steps = &rep.detection.steps;
     let step = steps
         .iter()
         .find(|s| s.format == Format::Utf8)
         .or_else(|| steps.first());
-    let figures = step.map_or_else(String::new, |s| format!(" ({}: {})", s.format, s.reason));
-    format!(
-        "detected as binary{figures}, but {why} is checked as text: its bytes are checked as UTF-8"
+    step.map_or_else(
+        || "no text format accepted it".to_string(),
+        |s| {
+            let reason = s.reason.strip_prefix("binary: ").unwrap_or(&s.reason);
+            format!("as {}: {reason}", s.format)
+        },
     )
 }
 
@@ -145,7 +171,7 @@ pub fn check_file(
         },
         window: Vec::with_capacity(textscope::WINDOW),
         started: None,
-        binary: false,
+        binary: None,
     };
     input::stream(&name, &mut src, None, |chunk| fc.feed(chunk))?;
     Ok(fc.finish())

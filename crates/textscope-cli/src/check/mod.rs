@@ -31,7 +31,7 @@ use std::sync::{mpsc, Arc};
 /// Arguments of `textscope check`.
 #[derive(clap::Args, Debug, Default)]
 #[command(
-    after_help = "Rules: the SPEC problems (unpaired_surrogate, nul, control_character, \
+    after_help = "Rules: the problems in the text (unpaired_surrogate, nul, control_character, \
 bom_in_text, truncated_character, invalid_code_point, invalid_utf8, unmapped_byte, \
 mixed_line_endings: denied by default), binary_in_text (a source or text file that detection \
 calls binary: denied by default; its bytes are still checked as UTF-8) and the policy rules \
@@ -135,8 +135,9 @@ pub enum Outcome {
         findings: Vec<Finding>,
         counts: BTreeMap<Rule, u64>,
     },
-    /// Binary (D7), skipped.
-    SkippedBinary,
+    /// Binary (the detection verdict), skipped: why, in words ("24% of the characters are
+    /// NUL").
+    SkippedBinary(String),
     /// Named on the command line but not a regular file or a directory (a FIFO, a device, a
     /// socket): skipped, and said so with what it is.
     SkippedSpecial(&'static str),
@@ -307,13 +308,15 @@ fn write_results(
                     );
                 }
             }
-            Outcome::SkippedBinary => summary.skipped_binary += 1,
+            Outcome::SkippedBinary(why) => {
+                summary.skipped_binary += 1;
+                let message = format!("binary, not checked; {why}");
+                skipped(out, format, path, "binary", &message)?;
+            }
             Outcome::SkippedSpecial(what) => {
-                out.flush()?;
-                eprintln!(
-                    "textscope: {}: skipped: {what}, not a regular file (check reads regular files only)",
-                    crate::render::safe(path)
-                );
+                let message =
+                    format!("{what}, not a regular file (check reads regular files only)");
+                skipped(out, format, path, "special", &message)?;
             }
             Outcome::Error(cause) => {
                 summary.errors += 1;
@@ -322,6 +325,27 @@ fn write_results(
             }
         }
     }
+    Ok(())
+}
+
+/// One skipped file: a line on stderr (`textscope: PATH: skipped: …`), or with `--json` an
+/// object on stdout, `{"path", "skipped": "binary" | "special", "message"}`.
+fn skipped(
+    out: &mut impl Write,
+    format: OutputFormat,
+    path: &str,
+    what: &str,
+    message: &str,
+) -> io::Result<()> {
+    if format == OutputFormat::Json {
+        return writeln!(out, "{}", output::skipped_json(path, what, message));
+    }
+    out.flush()?;
+    eprintln!(
+        "textscope: {}: skipped: {}",
+        crate::render::safe(path),
+        crate::render::safe(message)
+    );
     Ok(())
 }
 

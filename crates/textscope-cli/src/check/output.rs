@@ -59,6 +59,23 @@ pub fn finding(format: OutputFormat, path: &str, f: &Finding) -> String {
     }
 }
 
+#[derive(Serialize)]
+struct JsonSkipped<'a> {
+    path: &'a str,
+    skipped: &'a str,
+    message: String,
+}
+
+/// A skipped file as one JSON line (no newline).
+pub fn skipped_json(path: &str, what: &str, message: &str) -> String {
+    textscope::json::to_string(&JsonSkipped {
+        path,
+        skipped: what,
+        message: safe(message),
+    })
+    .unwrap_or_default()
+}
+
 /// GitHub's escaping of a command's message: `%`, CR, LF.
 pub fn gh_data(s: &str) -> String {
     s.replace('%', "%25")
@@ -76,7 +93,7 @@ pub fn gh_property(s: &str) -> String {
 pub struct Summary {
     /// Files checked (binary files skipped are not counted here).
     pub files: u64,
-    /// Binary files skipped (D7), without `--include-binary`.
+    /// Binary files skipped, without `--include-binary` (named one by one too).
     pub skipped_binary: u64,
     /// Denied findings by rule, exact (listed or not).
     pub findings: BTreeMap<String, u64>,

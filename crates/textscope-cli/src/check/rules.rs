@@ -14,6 +14,13 @@ pub enum Rule {
     /// A file the walk treats as text (its name, a config include, git's `text` attribute)
     /// that detection calls binary: denied unless allowed.
     BinaryInText,
+    /// A file skipped as binary (not checked): off unless denied by name; not in the group
+    /// `all`, which is about what files hold, not about which files are read.
+    Binary,
+    /// Terminal escape sequences (the report's `ansi_escape` findings): by default only the
+    /// dangerous ones (window title, clipboard, erase, scroll, mode, any OSC but a hyperlink);
+    /// every one when denied by name (or by `all`).
+    AnsiEscape,
     /// A byte order mark present (or, with `bom = "require"`, missing).
     Bom,
     /// An encoding other than the allowed ones.
@@ -43,6 +50,8 @@ impl Rule {
     pub fn all() -> Vec<Rule> {
         let mut v: Vec<Rule> = ProblemKind::ALL.iter().map(|&k| Rule::Problem(k)).collect();
         v.push(Rule::BinaryInText);
+        v.push(Rule::Binary);
+        v.push(Rule::AnsiEscape);
         v.extend(Rule::POLICY);
         v
     }
@@ -52,6 +61,8 @@ impl Rule {
         match self {
             Rule::Problem(k) => k.name(),
             Rule::BinaryInText => "binary_in_text",
+            Rule::Binary => "binary",
+            Rule::AnsiEscape => "ansi_escape",
             Rule::Bom => "bom",
             Rule::Encoding => "encoding",
             Rule::Eol => "eol",
@@ -64,22 +75,28 @@ impl Rule {
     /// What the rule finds, for `--list-rules`.
     pub fn describe(self) -> &'static str {
         match self {
-            Rule::Problem(ProblemKind::UnpairedSurrogate) => "P1: unpaired UTF-16 surrogate",
-            Rule::Problem(ProblemKind::Nul) => "P2: U+0000 in the text",
-            Rule::Problem(ProblemKind::ControlCharacter) => "P3: control character",
-            Rule::Problem(ProblemKind::BomInText) => "P4: U+FEFF after offset 0",
-            Rule::Problem(ProblemKind::TruncatedCharacter) => "P5: character cut by the end",
-            Rule::Problem(ProblemKind::InvalidCodePoint) => "P6: UTF-32 unit above 10FFFF",
-            Rule::Problem(ProblemKind::InvalidUtf8) => "P7: ill-formed UTF-8",
-            Rule::Problem(ProblemKind::UnmappedByte) => "P8: byte the code page does not map",
-            Rule::Problem(ProblemKind::MixedLineEndings) => "P9: more than one kind of ending",
+            Rule::Problem(ProblemKind::UnpairedSurrogate) => "unpaired UTF-16 surrogate",
+            Rule::Problem(ProblemKind::Nul) => "U+0000 in the text",
+            Rule::Problem(ProblemKind::ControlCharacter) => "control character",
+            Rule::Problem(ProblemKind::BomInText) => "U+FEFF after the start of the file",
+            Rule::Problem(ProblemKind::TruncatedCharacter) => {
+                "character cut by the end of the file"
+            }
+            Rule::Problem(ProblemKind::InvalidCodePoint) => "UTF-32 unit above 10FFFF",
+            Rule::Problem(ProblemKind::InvalidUtf8) => "ill-formed UTF-8",
+            Rule::Problem(ProblemKind::UnmappedByte) => "byte the code page does not map",
+            Rule::Problem(ProblemKind::MixedLineEndings) => "more than one kind of line ending",
             Rule::BinaryInText => {
                 "a source or text file (by name, config or git attribute) detected as binary"
+            }
+            Rule::Binary => "a file skipped as binary, not checked (only by name, not in all)",
+            Rule::AnsiEscape => {
+                "terminal escape sequences (by default only those that do more than style text)"
             }
             Rule::Bom => "a byte order mark present (or missing, with bom = require)",
             Rule::Encoding => "an encoding other than the allowed ones",
             Rule::Eol => "a line ending other than the required kind",
-            Rule::FinalNewline => "no line ending at the end of the file (N1)",
+            Rule::FinalNewline => "no line ending at the end of the file",
             Rule::Bidi => "bidi controls and invisible characters",
             Rule::LineLength => "a line longer than the limit (characters)",
         }
@@ -90,7 +107,12 @@ impl Rule {
     pub fn parse(s: &str) -> Result<Vec<Rule>, String> {
         let n: String = s.trim().to_lowercase().replace('_', "-");
         match n.as_str() {
-            "all" => return Ok(Rule::all()),
+            "all" => {
+                return Ok(Rule::all()
+                    .into_iter()
+                    .filter(|&r| r != Rule::Binary)
+                    .collect())
+            }
             "problems" | "spec" => {
                 return Ok(ProblemKind::ALL.iter().map(|&k| Rule::Problem(k)).collect())
             }
@@ -235,6 +257,8 @@ impl Layer {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Policy {
     pub denied: BTreeMap<Rule, bool>,
+    /// `ansi_escape` denied by name (or by `all`): every sequence, not only the dangerous.
+    pub ansi_all: bool,
     pub encodings: Vec<Allowed>,
     pub eol: Eol,
     pub max_line_length: u64,
@@ -248,10 +272,14 @@ impl Policy {
     pub fn resolve(layers: &[&Layer]) -> Policy {
         let mut denied: BTreeMap<Rule, bool> = Rule::all()
             .into_iter()
-            .map(|r| (r, matches!(r, Rule::Problem(_) | Rule::BinaryInText)))
+            .map(|r| {
+                let on = matches!(r, Rule::Problem(_) | Rule::BinaryInText | Rule::AnsiEscape);
+                (r, on)
+            })
             .collect();
         let mut p = Policy {
             denied: BTreeMap::new(),
+            ansi_all: false,
             encodings: vec![Allowed::Format(Format::Utf8)],
             eol: Eol::Lf,
             max_line_length: 120,
@@ -269,6 +297,9 @@ impl Policy {
             }
             if let Some(b) = l.bom {
                 p.bom_required = b == BomPolicy::Require;
+            }
+            if let Some(&v) = l.explicit.get(&Rule::AnsiEscape) {
+                p.ansi_all = v;
             }
             for (r, d) in denied.iter_mut() {
                 if let Some(v) = l.explicit.get(r).copied().or_else(|| l.implied(*r)) {
@@ -530,6 +561,27 @@ pub fn findings(
             });
         }
     }
+    if p.denies(Rule::AnsiEscape) {
+        let listed = r.findings.iter().filter(|f| {
+            f.kind == textscope::FindingKind::AnsiEscape
+                && (p.ansi_all || f.dangerous == Some(true))
+        });
+        for f in listed {
+            *counts.entry(Rule::AnsiEscape).or_insert(0) += f.count.max(1);
+            out.push(Finding {
+                line: f.line,
+                column: f.column,
+                offset: f.offset,
+                rule: Rule::AnsiEscape,
+                message: f.message.clone(),
+            });
+        }
+        let all = r.finding_counts.get(textscope::FindingKind::AnsiEscape);
+        if p.ansi_all && all > 0 {
+            // Exact, listed or not.
+            counts.insert(Rule::AnsiEscape, all);
+        }
+    }
     let mut whole = |rule: Rule, message: String| {
         *counts.entry(rule).or_insert(0) += 1;
         out.push(Finding {
@@ -761,5 +813,60 @@ mod tests {
             (1, 3, 6, "line-length")
         );
         assert_eq!((got[2].0, got[2].1, got[2].2, got[2].3), (1, 4, 8, "eol"));
+    }
+
+    /// A report with two `ansi_escape` items: a run of 3 colour sequences, and one window
+    /// title (dangerous). Built by hand, so the rule is tested apart from the core's scanner.
+    fn ansi_report() -> Report {
+        let mut r = analyze(b"a\n", Options::default());
+        let item = |offset: u64, count: u64, effect: textscope::ansi::Effect, dangerous: bool| {
+            textscope::Finding {
+                kind: textscope::FindingKind::AnsiEscape,
+                offset,
+                length: 5 * count,
+                count,
+                line: 1,
+                column: offset + 1,
+                bytes: "1B".into(),
+                code_point: "U+001B".into(),
+                effect: Some(effect),
+                dangerous: Some(dangerous),
+                sequence: Some("\\e[0m".into()),
+                message: "terminal escape sequence".into(),
+            }
+        };
+        r.findings = vec![
+            item(0, 3, textscope::ansi::Effect::Sgr, false),
+            item(20, 1, textscope::ansi::Effect::Title, true),
+        ];
+        r.finding_counts.ansi_escape = 4;
+        r
+    }
+
+    #[test]
+    fn ansi_escape_denies_dangerous_sequences_by_default_and_all_by_name() {
+        let r = ansi_report();
+        let by_default = Policy::resolve(&[]);
+        assert!(by_default.denies(Rule::AnsiEscape) && !by_default.ansi_all);
+        let (f, counts) = findings(&r, &by_default, None);
+        assert_eq!(f.len(), 1);
+        assert_eq!((f[0].offset, f[0].rule), (20, Rule::AnsiEscape));
+        assert_eq!(counts.get(&Rule::AnsiEscape), Some(&1));
+
+        for names in ["ansi_escape", "all", "ANSI-escape"] {
+            let l = layer(|l| l.set_rules(&[names.to_string()], true).unwrap());
+            let p = Policy::resolve(&[&l]);
+            assert!(p.ansi_all, "{names}");
+            let (f, counts) = findings(&r, &p, None);
+            assert_eq!(f.len(), 2, "{names}: one line per run");
+            assert_eq!(counts.get(&Rule::AnsiEscape), Some(&4), "{names}");
+        }
+        let off = layer(|l| l.set_rules(&["ansi_escape".to_string()], false).unwrap());
+        let (f, counts) = findings(&r, &Policy::resolve(&[&off]), None);
+        assert!(f.is_empty() && counts.is_empty());
+        // The command line allows what a config denied, and the other way round.
+        let deny = layer(|l| l.set_rules(&["ansi_escape".to_string()], true).unwrap());
+        assert!(!Policy::resolve(&[&deny, &off]).denies(Rule::AnsiEscape));
+        assert!(Policy::resolve(&[&off, &deny]).ansi_all);
     }
 }

@@ -15,6 +15,7 @@ fn plan(to: Format) -> Plan {
         eol: EolMode::Keep,
         bom: BomMode::Keep,
         replace: false,
+        strip_ansi: false,
     }
 }
 
@@ -356,4 +357,34 @@ fn in_place_success_keeps_permissions() {
     assert_eq!(std::fs::read(&target).unwrap(), b"#!/bin/sh\necho hi\n");
     let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o7777;
     assert_eq!(mode, 0o751);
+}
+
+/// `--strip-ansi` gives the same output whatever the chunking (a sequence cut between chunks
+/// is held across them), and the same as `textscope::ansi::strip` on the whole input.
+#[test]
+fn strip_ansi_is_the_same_in_any_chunking() {
+    let input =
+        "x\x1b[1;32mok\x1b[0m\x1b]0;t\x07\x1b]2;a\x1b[2Jb\x1b\u{e9}\x1bcz\x1b]8;;u\x1b\\L\x1b[";
+    let bytes = input.as_bytes();
+    let index = textscope::detect_window(bytes, true, &forced(Format::Utf8)).0;
+    let want = textscope::ansi::strip(bytes);
+    for size in [1, 2, 3, 7, bytes.len()] {
+        let mut c = Converter::new(
+            &index,
+            Plan {
+                strip_ansi: true,
+                ..plan(Format::Utf8)
+            },
+        );
+        let mut out = Vec::new();
+        for piece in bytes.chunks(size) {
+            c.feed(piece, &mut out).unwrap();
+        }
+        assert_eq!(c.finish(&mut out).unwrap(), Ok(0));
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&want),
+            "{size}"
+        );
+    }
 }

@@ -92,6 +92,10 @@ pub fn full(r: &Report, name: &str, style: Style) -> String {
     }
     field(&mut out, "size", plural(r.size, "byte", "bytes"));
     if !r.format.is_text() {
+        if let Some(t) = &r.text_reading {
+            text_reading(&mut out, t, name, style);
+        }
+        hints(&mut out, r, style);
         return out;
     }
     let lines = match r.longest_line {
@@ -131,13 +135,12 @@ pub fn full(r: &Report, name: &str, style: Style) -> String {
             style.red(&format!("{total} ({})", by_kind.join(", "))),
         );
         for p in &r.problems {
-            let at = format!("{}:{}", p.line, p.column);
-            out.push_str(&format!(
-                "    {at:<10} offset {:<8} {:<14} {}: {}\n",
-                p.offset,
-                p.bytes,
-                style.red(p.kind.name()),
-                safe(&p.message)
+            out.push_str(&item(
+                (p.line, p.column),
+                (p.offset, p.length, p.count),
+                &p.bytes,
+                &style.red(p.kind.name()),
+                &p.message,
             ));
         }
         if r.problems_omitted > 0 {
@@ -161,13 +164,12 @@ pub fn full(r: &Report, name: &str, style: Style) -> String {
             style.yellow(&format!("{found} ({})", by_kind.join(", "))),
         );
         for f in &r.findings {
-            let at = format!("{}:{}", f.line, f.column);
-            out.push_str(&format!(
-                "    {at:<10} offset {:<8} {:<14} {}: {}\n",
-                f.offset,
-                f.bytes,
-                style.yellow(f.kind.name()),
-                safe(&f.message)
+            out.push_str(&item(
+                (f.line, f.column),
+                (f.offset, f.length, f.count),
+                &f.bytes,
+                &style.yellow(f.kind.name()),
+                &f.message,
             ));
         }
         if r.findings_omitted > 0 {
@@ -186,18 +188,150 @@ pub fn full(r: &Report, name: &str, style: Style) -> String {
             );
         }
     }
+    hints(&mut out, r, style);
     out
+}
+
+/// One listed problem or finding: where (a run: its first character, and its byte range),
+/// its bytes (a run's first character's, then `…`), its kind and message.
+fn item(at: (u64, u64), span: (u64, u64, u64), bytes: &str, kind: &str, message: &str) -> String {
+    let (offset, length, count) = span;
+    let at = format!("{}:{}", at.0, at.1);
+    let (offset, bytes) = if count > 1 {
+        (
+            format!("{offset}–{}", offset + length.saturating_sub(1)),
+            format!("{bytes} …"),
+        )
+    } else {
+        (offset.to_string(), bytes.to_string())
+    };
+    format!(
+        "    {at:<10} offset {offset:<8} {bytes:<14} {kind}: {}\n",
+        safe(message)
+    )
+}
+
+/// Items of the text reading shown before the rest is left to `-e`.
+const READING_ITEMS: usize = 10;
+
+/// A binary file's best text reading, under a plain heading, ending with the command that
+/// reads it so.
+fn text_reading(out: &mut String, t: &Report, name: &str, style: Style) {
+    let mut what = vec![
+        plural(t.lines, "line", "lines"),
+        plural(t.problem_total(), "problem", "problems"),
+    ];
+    let by_kind: Vec<String> = textscope::ProblemKind::ALL
+        .iter()
+        .filter(|k| t.problem_counts.get(**k) > 0)
+        .map(|k| format!("{} {}", t.problem_counts.get(*k), k.name()))
+        .collect();
+    if !by_kind.is_empty() {
+        what.push(format!("({})", by_kind.join(", ")));
+    }
+    if t.finding_counts.total() > 0 {
+        what.push(plural(t.finding_counts.total(), "finding", "findings"));
+    }
+    out.push_str(&format!(
+        "  {} {}\n",
+        style.bold(&format!("Read as {} text anyway:", t.encoding)),
+        what.join(", ").replace(", (", " (")
+    ));
+    let problems = t.problems.iter().map(|p| {
+        item(
+            (p.line, p.column),
+            (p.offset, p.length, p.count),
+            &p.bytes,
+            &style.red(p.kind.name()),
+            &p.message,
+        )
+    });
+    let findings = t.findings.iter().map(|f| {
+        item(
+            (f.line, f.column),
+            (f.offset, f.length, f.count),
+            &f.bytes,
+            &style.yellow(f.kind.name()),
+            &f.message,
+        )
+    });
+    let listed = t.problems.len() + t.findings.len();
+    for line in problems.chain(findings).take(READING_ITEMS) {
+        out.push_str(&line);
+    }
+    if listed > READING_ITEMS {
+        out.push_str(&format!(
+            "    … and {} more items\n",
+            listed - READING_ITEMS
+        ));
+    }
+    out.push_str(&format!(
+        "  To read it so: textscope -e {} {}\n",
+        t.encoding.to_lowercase(),
+        shell_word(&safe(name))
+    ));
+}
+
+/// A name as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || "-_./+,:@%".contains(c));
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// The hints, one final line each: `hint: try -e utf-16le (…)`.
+fn hints(out: &mut String, r: &Report, style: Style) {
+    for h in &r.hints {
+        out.push_str(&style.yellow(&format!(
+            "hint: try -e {} ({})",
+            h.encoding,
+            safe(&h.message)
+        )));
+        out.push('\n');
+    }
 }
 
 /// What kind of file: "UTF-16LE text", "ASCII text" (when `ascii_known`), "binary data …".
 fn kind(r: &Report, ascii_known: bool) -> String {
     match r.format {
         Format::Empty => "empty".to_string(),
-        Format::Binary => "binary data (no text format accepted it)".to_string(),
+        Format::Binary => match &r.container {
+            Some(c) => format!("{} ({}), binary data", container_words(c), c.mime),
+            None => "binary data (no text format accepted it)".to_string(),
+        },
         Format::Utf8 if ascii_known && r.ascii && r.bom.is_none() => "ASCII text".to_string(),
         Format::Legacy => format!("{} text (legacy code page)", r.encoding),
         _ => format!("{} text", r.encoding),
     }
+}
+
+/// A container in words: "PNG image", "ZIP archive", "PDF document".
+fn container_words(c: &textscope::Container) -> String {
+    let top = c.mime.split('/').next().unwrap_or_default();
+    let noun = match top {
+        "image" => "image",
+        "audio" => "audio",
+        "video" => "video",
+        "font" => "font",
+        _ if c.mime.contains("zip")
+            || c.mime.contains("tar")
+            || c.mime.contains("compressed")
+            || c.mime.contains("gzip")
+            || c.mime.contains("x-7z")
+            || c.mime.contains("rar") =>
+        {
+            "archive"
+        }
+        _ if c.mime.contains("pdf") => "document",
+        _ if c.mime.contains("executable") || c.mime.contains("elf") => "executable",
+        _ => "file",
+    };
+    format!("{} {noun}", safe(&c.name))
 }
 
 /// The header of the structure view: what the file is, from the detection window (which
@@ -208,4 +342,112 @@ pub fn header(r: &Report, name: &str, style: Style) -> String {
         what.push_str(", with byte order mark");
     }
     format!("{}: {what}", style.bold(&safe(name)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use textscope::{analyze, Container, Hint, Options};
+
+    const PLAIN: Style = Style { color: false };
+
+    /// A NUL-laden log as the core reports it in schema 3: binary, with its UTF-8 reading
+    /// (a run of 4,096 NULs among others) and a hint. Built by hand from real reports, so the
+    /// rendering is tested apart from the core's choice of reading.
+    fn nul_log() -> Report {
+        let mut text = b"one\ntwo \x00 three\n".to_vec();
+        text.extend(std::iter::repeat_n(0u8, 4096));
+        text.extend(b"\n");
+        let mut reading = analyze(
+            &text,
+            Options {
+                force: Some(Format::Utf8),
+                ..Options::default()
+            },
+        );
+        // Group the long run as the core does (the first NUL's place, the run's length).
+        let mut run = reading.problems[1].clone();
+        run.count = 4096;
+        run.length = 4096;
+        run.message = "4,096 NULs (U+0000) in a row".into();
+        reading.problems.truncate(1);
+        reading.problems.push(run);
+        let mut r = analyze(&text, Options::default());
+        assert_eq!(r.format, Format::Binary);
+        r.text_reading = Some(Box::new(reading));
+        r.hints = vec![Hint {
+            code: "try_encoding".into(),
+            encoding: "utf-8".into(),
+            reason: "binary_only".into(),
+            figures: "nul_share=0.99".into(),
+            message: "UTF-8 was turned down only for its NULs".into(),
+        }];
+        r
+    }
+
+    #[test]
+    fn a_binary_file_shows_its_text_reading_runs_and_the_command() {
+        let out = full(&nul_log(), "my log.txt", PLAIN);
+        let lines: Vec<&str> = out.lines().collect();
+        let head = lines
+            .iter()
+            .position(|l| l.starts_with("  Read as UTF-8 text anyway: 3 lines, 4097 problems"))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(lines[head].contains("(4097 nul)"), "{out}");
+        assert!(lines[head + 1].trim_start().starts_with("2:5"), "{out}");
+        // The run: one line, its byte range and its count.
+        let run = lines[head + 2];
+        assert!(run.trim_start().starts_with("3:1"), "{out}");
+        assert!(
+            run.contains("offset 16–4111") && run.contains("00 …"),
+            "{run}"
+        );
+        assert!(run.ends_with("nul: 4,096 NULs (U+0000) in a row"), "{run}");
+        assert_eq!(
+            lines[head + 3],
+            "  To read it so: textscope -e utf-8 'my log.txt'"
+        );
+        assert_eq!(
+            *lines.last().unwrap(),
+            "hint: try -e utf-8 (UTF-8 was turned down only for its NULs)"
+        );
+        assert_eq!(out.matches("nul:").count(), 2, "one line per run: {out}");
+    }
+
+    #[test]
+    fn a_container_is_named_in_words() {
+        let mut r = analyze(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe", Options::default());
+        r.container = Some(Container {
+            name: "PNG".into(),
+            mime: "image/png".into(),
+            extension: "png".into(),
+        });
+        assert_eq!(describe(&r), "PNG image (image/png), binary data");
+        assert!(brief(&r, "a.png", PLAIN).ends_with(": PNG image (image/png), binary data"));
+        r.container = Some(Container {
+            name: "ZIP".into(),
+            mime: "application/zip".into(),
+            extension: "zip".into(),
+        });
+        assert_eq!(describe(&r), "ZIP archive (application/zip), binary data");
+        assert!(!full(&r, "a.zip", PLAIN).contains("Read as"));
+    }
+
+    #[test]
+    fn a_long_reading_lists_ten_items_then_says_how_many_more() {
+        let mut r = nul_log();
+        let t = r.text_reading.as_mut().unwrap();
+        let first = t.problems[0].clone();
+        t.problems = vec![first; 25];
+        let out = full(&r, "x", PLAIN);
+        assert_eq!(out.matches("    2:5").count(), 10, "{out}");
+        assert!(out.contains("    … and 15 more items\n"), "{out}");
+    }
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(shell_word("a/b-c.txt"), "a/b-c.txt");
+        assert_eq!(shell_word("it's here"), "'it'\\''s here'");
+        assert_eq!(shell_word("$(x)"), "'$(x)'");
+    }
 }

@@ -132,22 +132,41 @@ impl<V: Bytes64> Classify for Utf8<V> {
             // The second byte of a sequence starting at each position.
             let second = |m: u64, next_ok: bool| after1(m, 64, next_ok);
             if c2 != 0 {
-                // C2 80–9F: C1 controls and NEL (P3, L1).
-                stop |= c2 & second(v.range(0x80, 0x9F), (0x80..=0x9F).contains(&n1));
+                // C2 80–9F: C1 controls and NEL (P3, L1); C2 AD: U+00AD SOFT HYPHEN (a finding).
+                let c1 = v.range(0x80, 0x9F) | v.eq(0xAD);
+                stop |= c2 & second(c1, (0x80..=0x9F).contains(&n1) || n1 == 0xAD);
             }
             if d8 != 0 {
                 // D8 9C: U+061C, ARABIC LETTER MARK (a finding).
                 stop |= d8 & second(v.eq(0x9C), n1 == 0x9C);
             }
             // E2 80 and E2 81 (U+2000–207F: dashes and quotes, common, but also the zero-width
-            // characters, LS, PS and the bidi controls) and EF BB (U+FEC0–FEFF): few per block,
-            // so their third byte is looked at one by one.
+            // characters, LS, PS and the bidi controls), EF BB (U+FEC0–FEFF), and the hidden
+            // characters' neighbourhoods (findings): E1 85 (U+1140–117F, the Hangul fillers
+            // U+115F, U+1160), E1 A0 (U+1800–183F, U+180E), E3 85 (U+3140–317F, U+3164),
+            // EF B8 (U+FE00–FE3F, the variation selectors), EF BE (U+FF80–FFBF, U+FFA0): few
+            // per block, so their third byte is looked at one by one.
             let mut maybe = 0;
             if e2 != 0 {
                 maybe |= e2 & second(v.eq(0x80) | v.eq(0x81), matches!(n1, 0x80 | 0x81));
             }
             if ef != 0 {
-                maybe |= ef & second(v.eq(0xBB), n1 == 0xBB);
+                let b = v.eq(0xBB) | v.eq(0xB8) | v.eq(0xBE);
+                maybe |= ef & second(b, matches!(n1, 0xBB | 0xB8 | 0xBE));
+            }
+            let e1 = v.eq(0xE1);
+            if e1 != 0 {
+                maybe |= e1 & second(v.eq(0x85) | v.eq(0xA0), matches!(n1, 0x85 | 0xA0));
+            }
+            let e3 = v.eq(0xE3);
+            if e3 != 0 {
+                maybe |= e3 & second(v.eq(0x85), n1 == 0x85);
+            }
+            let f3 = v.eq(0xF3);
+            if f3 != 0 {
+                // F3 A0: U+E0000–E0FFF, the tag characters and VS17–VS256 among them (rare
+                // enough to leave the whole stretch to the decoder).
+                stop |= f3 & second(v.eq(0xA0), n1 == 0xA0);
             }
             while maybe != 0 {
                 let p = maybe.trailing_zeros() as usize;
@@ -159,7 +178,13 @@ impl<V: Bytes64> Classify for Utf8<V> {
                 let special = match (w.get(p).copied().unwrap_or(0), b1) {
                     (0xE2, 0x80) => third(E2_80),
                     (0xE2, 0x81) => third(E2_81),
-                    _ => b2 == 0xBF,
+                    (0xEF, 0xBB) => b2 == 0xBF,
+                    (0xEF, 0xB8) => b2 <= 0x8F,
+                    (0xEF, 0xBE) => b2 == 0xA0,
+                    (0xE1, 0x85) => matches!(b2, 0x9F | 0xA0),
+                    (0xE1, 0xA0) => b2 == 0x8E,
+                    (0xE3, 0x85) => b2 == 0xA4,
+                    _ => true,
                 };
                 stop |= u64::from(special) << p;
                 maybe &= maybe - 1;
@@ -217,6 +242,18 @@ impl<V: Bytes64> Classify for Legacy<'_, V> {
     }
 }
 
+/// The hidden characters of the BMP (findings): U+00AD, U+115F, U+1160, U+180E, U+3164,
+/// U+FFA0 and the variation selectors U+FE00–FE0F, as 16-bit units.
+#[inline(always)]
+fn hidden16<V: Units16>(v: V) -> u64 {
+    v.eq(0x00AD)
+        | v.range(0x115F, 0x1160)
+        | v.eq(0x180E)
+        | v.eq(0x3164)
+        | v.eq(0xFFA0)
+        | v.range(0xFE00, 0xFE0F)
+}
+
 /// UTF-16 (U1), either byte order.
 #[derive(Clone, Copy)]
 pub(crate) struct Utf16<V> {
@@ -244,11 +281,14 @@ impl<V: Units16> Classify for Utf16<V> {
                 | v.range(0x2060, 0x2064)
                 | v.range(0x2066, 0x2069)
                 | v.eq(0xFEFF)
-                | v.eq(0x061C);
+                | v.eq(0x061C)
+                | hidden16(v);
             let hs = v.range(0xD800, 0xDBFF);
             let ls = v.range(0xDC00, 0xDFFF);
             if (hs | ls) != 0 {
                 let low_next = after1(ls, 32, (0xDC00..=0xDFFF).contains(&next));
+                // DB40: the high half of U+E0000–E03FF (tags, VS17–VS256), a finding.
+                stop |= v.eq(0xDB40);
                 // A high surrogate without a low one after it; a low one without a high one
                 // before it (unit 0 is decided by the loop, which knows the block before).
                 stop |= (hs & !low_next) | (ls & !(hs << 1) & !1);
@@ -310,8 +350,11 @@ impl<V: Units16> Classify for Utf32<V> {
                 | v.range(0x2060, 0x2064)
                 | v.range(0x2066, 0x2069)
                 | v.eq(0xFEFF)
-                | v.eq(0x061C);
-            stop |= (!plane_ok & EVEN) | (bmp & lo(special));
+                | v.eq(0x061C)
+                | hidden16(v);
+            // Plane 14 (U+E0000–EFFFF: tags, VS17–VS256), findings.
+            let plane14 = hi(v.eq(0x000E));
+            stop |= (!plane_ok & EVEN) | (bmp & lo(special)) | plane14;
         }
         Masks {
             lf,

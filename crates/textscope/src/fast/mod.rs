@@ -163,6 +163,10 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
                 Job::Utf8 => utf8(kernel, tr, chunk, i, base, &mut valid_to),
                 _ => run_job(kernel, &job, tr, rest, base),
             };
+            if n > 0 {
+                let taken = chunk.get(i..i + n).unwrap_or_default();
+                tr.fast_last(last_char(&job, taken));
+            }
             dec.skip(n);
             i += n;
             if i >= chunk.len() {
@@ -177,6 +181,50 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
             dec.feed(chunk.get(i..=i).unwrap_or_default(), tr);
             i += 1;
         }
+    }
+}
+
+/// The last character of `bytes`, whole characters that the fast path took in `job`'s format
+/// (`None` for a legacy byte above 7F: the sinks need it only before a variation selector,
+/// which no single-byte code page has).
+fn last_char(job: &Job, bytes: &[u8]) -> Option<char> {
+    let n = bytes.len();
+    match *job {
+        Job::Utf8 => {
+            let from = (n.saturating_sub(4)..n)
+                .rev()
+                .find(|&k| bytes.get(k).is_some_and(|b| b & 0xC0 != 0x80))?;
+            std::str::from_utf8(bytes.get(from..)?).ok()?.chars().next()
+        }
+        Job::Utf16 { be } => {
+            let unit = |k: usize| {
+                let b = [*bytes.get(k)?, *bytes.get(k + 1)?];
+                Some(if be {
+                    u16::from_be_bytes(b)
+                } else {
+                    u16::from_le_bytes(b)
+                })
+            };
+            let last = unit(n.checked_sub(2)?)?;
+            if (0xDC00..=0xDFFF).contains(&last) {
+                let high = unit(n.checked_sub(4)?)?;
+                char::decode_utf16([high, last]).next()?.ok()
+            } else {
+                char::from_u32(u32::from(last))
+            }
+        }
+        Job::Utf32 { be } => {
+            let b: [u8; 4] = bytes.get(n.checked_sub(4)?..)?.try_into().ok()?;
+            char::from_u32(if be {
+                u32::from_be_bytes(b)
+            } else {
+                u32::from_le_bytes(b)
+            })
+        }
+        Job::Legacy { .. } => bytes
+            .last()
+            .filter(|b| b.is_ascii())
+            .map(|&b| char::from(b)),
     }
 }
 

@@ -80,4 +80,10 @@ pub(crate) trait FastSink: Sink {
     /// A stretch ending at `end` is done: `chars` characters in all (endings included), and
     /// whether any was beyond ASCII.
     fn fast_done(&mut self, chars: u64, end: u64, non_ascii: bool);
+
+    /// The last character of a stretch the fast path took (`None` when it cannot tell: a
+    /// legacy byte above 7F, which no single-byte code page maps to a character that looks
+    /// back).
+    #[inline]
+    fn fast_last(&mut self, _last: Option<char>) {}
 }

@@ -114,4 +114,9 @@ impl FastSink for Tracker {
         self.end = end;
         self.non_ascii |= non_ascii;
     }
+
+    #[inline]
+    fn fast_last(&mut self, last: Option<char>) {
+        self.prev = last;
+    }
 }

@@ -31,6 +31,9 @@ impl Tracker {
         self.problems.merge(next.problems, shift);
         self.findings.merge(next.findings, shift);
         self.non_ascii |= next.non_ascii;
+        if next.chars > 0 {
+            self.prev = next.prev;
+        }
         if let (Some(ix), Some(nx)) = (&mut self.index, next.index) {
             ix.merge(nx, shift);
         }

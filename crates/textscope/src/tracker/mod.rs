@@ -17,7 +17,7 @@ mod problems;
 
 use crate::class::{class_of, Class, EndingKind};
 use crate::decode::{Bad, Sink};
-use crate::finding::{Finding, FindingCounts, FindingKind};
+use crate::finding::{is_hidden_finding, Finding, FindingCounts, FindingKind};
 use crate::format::{hex, Format};
 use crate::index::Checkpoint;
 use crate::lines::{LineEnd, LineMachine, Role};
@@ -45,6 +45,9 @@ pub(crate) struct Tracker {
     problems: Problems,
     findings: Findings,
     non_ascii: bool,
+    /// The last character seen (`None` at the start and after a bad unit): whether a
+    /// variation selector is hidden depends on what it follows.
+    prev: Option<char>,
     /// The end of the last character seen (for N1's offset).
     end: u64,
     index: Option<IndexBuilder>,
@@ -91,6 +94,7 @@ impl Tracker {
             problems: Problems::new(cap, group),
             findings: Findings::new(cap, group),
             non_ascii: false,
+            prev: None,
             end: 0,
             index: index_every.map(IndexBuilder::new),
             ansi_on: format.is_text(),
@@ -196,8 +200,9 @@ impl Tracker {
             });
     }
 
-    /// Every character that is not printable ASCII (or that follows a CR).
-    fn special(&mut self, c: char, offset: u64, bytes: &[u8]) {
+    /// Every character that is not printable ASCII (or that follows a CR); `prev` is the
+    /// character before it.
+    fn special(&mut self, c: char, offset: u64, bytes: &[u8], prev: Option<char>) {
         let step = self.ends.push(c, offset, bytes);
         if let Some(cr) = step.flushed {
             self.end_line(cr);
@@ -235,6 +240,9 @@ impl Tracker {
                     Class::Invisible => {
                         self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
                     }
+                    Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
+                        self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
+                    }
                     Class::Plain | Class::Ending(_) => {}
                 }
                 self.line_chars += 1;
@@ -242,7 +250,7 @@ impl Tracker {
         }
     }
 
-    /// A bidi control or an invisible character: counted, and listed up to the cap.
+    /// A bidi control or an invisible or hidden character: counted, and listed up to the cap.
     #[cold]
     fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
         let (line, column) = (self.line, self.line_chars + 1);
@@ -381,10 +389,17 @@ impl Sink for Tracker {
         } else {
             self.ascii_in_sequence(offset, bytes, width);
         }
+        // The run's last character, for a variation selector after it: its unit's bytes are
+        // zero but one, in either byte order.
+        let w = width.max(1);
+        if let Some(last) = bytes.len().checked_sub(w).and_then(|k| bytes.get(k..)) {
+            self.prev = Some(char::from(last.iter().fold(0, |a, b| a | b)));
+        }
     }
 
     #[inline]
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        let prev = self.prev.replace(c);
         if self.ansi_on
             && (c == crate::ansi::ESC || !self.ansi_idle())
             && self.ansi_char(c, offset, bytes)
@@ -409,10 +424,11 @@ impl Sink for Tracker {
                 return;
             }
         }
-        self.special(c, offset, bytes);
+        self.special(c, offset, bytes, prev);
     }
 
     fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
+        self.prev = None;
         self.ansi_break();
         self.interrupt();
         self.start(offset);
