@@ -168,6 +168,24 @@ pub(crate) const PUNCT_COST: f64 = 0.15;
 pub(crate) const SYMBOL_COST: f64 = 1.0;
 pub(crate) const BAD_COST: f64 = 2.0;
 pub(crate) const TOUCH_COST: f64 = 1.5;
+/// Cost of a lower-case letter followed by a capital, and of two letters of different scripts
+/// side by side.
+pub(crate) const CASE_COST: f64 = 8.0;
+pub(crate) const MIX_COST: f64 = 2.0;
+
+/// A letter's script, roughly, by Unicode block (0 Latin and anything not listed).
+pub(crate) fn letter_script(c: char) -> u8 {
+    match u32::from(c) {
+        0x0370..=0x03FF | 0x1F00..=0x1FFF => 1,
+        0x0400..=0x052F => 2,
+        0x0530..=0x058F => 3,
+        0x0590..=0x05FF | 0xFB1D..=0xFB4F => 4,
+        0x0600..=0x06FF | 0x0750..=0x077F | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => 5,
+        0x0E00..=0x0E7F => 6,
+        0x10A0..=0x10FF => 7,
+        _ => 0,
+    }
+}
 
 /// Classifies a decoded character (`None`: unmapped).
 pub(crate) fn class(c: Option<char>) -> Class {

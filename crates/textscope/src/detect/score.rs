@@ -13,14 +13,19 @@
 
 use super::cjk;
 use super::lang::{
-    self, class, Class, ModelScript, ALIEN_COST, BAD_COST, LANGS, PUNCT_COST, SYMBOL_COST,
-    TOUCH_COST,
+    self, class, letter_script, Class, ModelScript, ALIEN_COST, BAD_COST, CASE_COST, LANGS,
+    MIX_COST, PUNCT_COST, SYMBOL_COST, TOUCH_COST,
 };
 use crate::codepage::{CodePage, Script};
 use std::sync::OnceLock;
 
 /// Cost added per tier of rarity (0–3), per byte above 7F: the prior of D12.
 const TIER_COST: f64 = 0.04;
+
+/// The prior of D12 per byte above 7F: `TIER_COST` per tier.
+fn prior(page: CodePage) -> f64 {
+    TIER_COST * f64::from(page.tier())
+}
 
 /// One candidate's result.
 #[derive(Clone, Debug)]
@@ -160,8 +165,43 @@ fn classes_of(page: CodePage) -> &'static [Class; 256] {
         .unwrap_or(&NONE)
 }
 
+/// Each single-byte page's letter case per byte: 1 lower case, 2 upper case, 3 ASCII
+/// punctuation rarely met beside a letter (`` ` \ { } | ~ ^ [ ] @ # $ < > ``) read from
+/// another byte, 0 other.
+fn cases_of(page: CodePage) -> &'static [u8; 256] {
+    static CASES: OnceLock<Vec<[u8; 256]>> = OnceLock::new();
+    static NONE: [u8; 256] = [0; 256];
+    CASES
+        .get_or_init(|| {
+            CodePage::all()
+                .map(|p| {
+                    let mut out = [0u8; 256];
+                    if let Some(t) = p.single_byte_table() {
+                        for (byte, (o, c)) in out.iter_mut().zip(t.iter()).enumerate() {
+                            *o = match c {
+                                Some(c) if c.is_lowercase() => 1,
+                                Some(c) if c.is_uppercase() => 2,
+                                // Only where the page moved it (EBCDIC): in an ASCII page
+                                // the byte is what the text holds.
+                                Some(
+                                    c @ ('`' | '\\' | '{' | '}' | '|' | '~' | '^' | '[' | ']'
+                                    | '@' | '#' | '$' | '<' | '>'),
+                                ) if u32::from(*c) != byte as u32 => 3,
+                                _ => 0,
+                            };
+                        }
+                    }
+                    out
+                })
+                .collect()
+        })
+        .get(page.index())
+        .unwrap_or(&NONE)
+}
+
 fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; LANGS]) -> Scored {
     let classes = classes_of(page);
+    let cases = cases_of(page);
     let idx = lang::index();
     let script = model_script(page.script());
     let mut penalty = 0f64;
@@ -208,9 +248,22 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
         let n = f64::from(n);
         let native = (x == ' ' || own_script(x)) && (y == ' ' || own_script(y));
         unmodelled += n * if native { 1.0 } else { 1.3 };
-        let odd = |c: Class| matches!(c, Class::Punct | Class::Symbol | Class::Bad);
-        if (odd(ca) && y != ' ') || (odd(cb) && x != ' ') {
+        let odd = |c: Class, byte: u16| {
+            matches!(c, Class::Punct | Class::Symbol | Class::Bad)
+                || cases.get(usize::from(byte)) == Some(&3)
+        };
+        if (odd(ca, k >> 8) && y != ' ') || (odd(cb, k & 0xFF) && x != ' ') {
             penalty += n * TOUCH_COST;
+        }
+        // A lower-case letter followed by a capital, or two letters of different scripts, is
+        // rare inside a word of real text and common in a misread one (x-mac-cyrillic's я is
+        // windows-1251's Я; an Armenian letter inside a Dutch word).
+        if cases.get(usize::from(k >> 8)) == Some(&1) && cases.get(usize::from(k & 0xFF)) == Some(&2)
+        {
+            penalty += n * CASE_COST;
+        }
+        if x != ' ' && y != ' ' && letter_script(x) != letter_script(y) {
+            penalty += n * MIX_COST;
         }
         scored += n;
         if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
@@ -270,7 +323,7 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
     }
     Scored {
         page,
-        cost: (own + penalty) / high + TIER_COST * f64::from(page.tier()),
+        cost: (own + penalty) / high + prior(page),
         lang,
         text,
         also: Vec::new(),
@@ -314,7 +367,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
     // Readings that give the same text are one answer: named by the commonest page (lowest
     // tier, then the registry's order, which puts the common pages first), at the best cost
     // any of them got (a page without models prices the same text less well).
-    let bare = |x: &Scored| x.cost - TIER_COST * f64::from(x.page.tier());
+    let bare = |x: &Scored| x.cost - prior(x.page);
     let mut grouped: Vec<Scored> = Vec::new();
     for s in all {
         match grouped.iter_mut().find(|g| g.text == s.text) {
@@ -328,7 +381,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
                     g.also.push(s.page);
                     g.lang = g.lang.or(s.lang);
                 }
-                g.cost = best + TIER_COST * f64::from(g.page.tier());
+                g.cost = best + prior(g.page);
             }
             None => grouped.push(s),
         }
