@@ -167,7 +167,7 @@ pub(crate) enum Class {
 pub(crate) const PUNCT_COST: f64 = 0.15;
 pub(crate) const SYMBOL_COST: f64 = 1.0;
 pub(crate) const BAD_COST: f64 = 2.0;
-pub(crate) const TOUCH_COST: f64 = 1.5;
+pub(crate) const TOUCH_COST: f64 = 2.5;
 /// Cost of a lower-case letter followed by a capital, and of two letters of different scripts
 /// side by side.
 pub(crate) const CASE_COST: f64 = 8.0;
