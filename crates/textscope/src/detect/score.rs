@@ -394,19 +394,60 @@ pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
     grouped
 }
 
+/// Calibration of D12's confidence (fitted by `scripts/eval/calibrate.py` on the tune split of
+/// the evaluation set; docs/detection.md shows the held-out reliability).
+const CONF_A: f64 = 2.1060;
+const CONF_B: f64 = 0.9418;
+const CONF_C: f64 = -0.4721;
+
 /// D12's confidence: how far the winner is ahead of the first reading that gives another
-/// text, as a logistic of the total difference over the window's bytes above 7F.
+/// text (the margin `m`, the cost difference summed over the window's `h` bytes above 7F),
+/// mapped to the share of such answers that are right: a logistic of `ln(1 + m)` and
+/// `ln(1 + h)` (a margin counts for less when it is spread over many bytes).
 pub(crate) fn confidence(ranked: &[Scored], high: u64) -> Option<f64> {
     let first = ranked.first()?;
     let Some(second) = ranked.get(1) else {
         return Some(1.0);
     };
-    let total = (second.cost - first.cost) * high.max(1) as f64;
-    let c = 1.0 / (1.0 + (-total).exp());
+    let h = high.max(1) as f64;
+    let m = ((second.cost - first.cost) * h).max(0.0);
+    let z = CONF_A + CONF_B * m.ln_1p() + CONF_C * h.ln_1p();
+    let c = 1.0 / (1.0 + (-z).exp());
     Some((c * 1000.0).round() / 1000.0)
 }
 
 /// Bytes above 7F in the window.
 pub(crate) fn high_bytes(window: &[u8]) -> u64 {
     window.iter().filter(|&&b| b >= 0x80).count() as u64
+}
+
+#[cfg(test)]
+mod calibration_tests {
+    use super::*;
+
+    fn two(cost_first: f64, cost_second: f64) -> Vec<Scored> {
+        [cost_first, cost_second]
+            .iter()
+            .enumerate()
+            .map(|(i, &cost)| Scored {
+                page: CodePage::windows_1252(),
+                cost,
+                lang: None,
+                text: i as u64,
+                also: Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn confidence_grows_with_the_margin_and_stays_a_probability() {
+        let tie = confidence(&two(0.5, 0.5), 40).unwrap();
+        let small = confidence(&two(0.5, 0.52), 40).unwrap();
+        let large = confidence(&two(0.5, 1.5), 40).unwrap();
+        assert!(tie < small && small < large, "{tie} {small} {large}");
+        assert!(tie > 0.0 && large <= 1.0);
+        // A tie over many bytes is no better than a coin: the margin, not the size, counts.
+        assert!(confidence(&two(0.5, 0.5), 30_000).unwrap() < 0.5);
+        assert_eq!(confidence(&two(0.5, 0.5)[..1], 10), Some(1.0));
+    }
 }
