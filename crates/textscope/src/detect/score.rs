@@ -213,6 +213,15 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
         if n == 0 || (byte < 0x80 && table.get(0x41) == Some(&Some('A'))) {
             continue;
         }
+        // A byte above 7F that an ASCII page reads as ASCII (ARMSCII-8's parentheses, the
+        // Mac Arabic page's second set of punctuation): a writer would have used the ASCII
+        // byte, so the text is more likely another page's letter or sign.
+        if byte >= 0x80
+            && table.get(0x41) == Some(&Some('A'))
+            && table.get(byte).copied().flatten().is_some_and(|c| c.is_ascii())
+        {
+            penalty += f64::from(n) * SYMBOL_COST;
+        }
         match classes.get(byte) {
             Some(Class::Symbol) => penalty += f64::from(n) * SYMBOL_COST,
             Some(Class::Punct) => penalty += f64::from(n) * PUNCT_COST,
