@@ -171,7 +171,7 @@ fn classes_of(page: CodePage) -> &'static [Class; 256] {
 
 /// Each single-byte page's letter case per byte: 1 lower case, 2 upper case, 3 ASCII
 /// punctuation rarely met beside a letter (`` ` \ { } | ~ ^ [ ] @ # $ < > ``) read from
-/// another byte, 0 other.
+/// another byte, 4 an Arabic form that joins the next letter, 0 other.
 fn cases_of(page: CodePage) -> &'static [u8; 256] {
     static CASES: OnceLock<Vec<[u8; 256]>> = OnceLock::new();
     static NONE: [u8; 256] = [0; 256];
@@ -185,11 +185,12 @@ fn cases_of(page: CodePage) -> &'static [u8; 256] {
                             *o = match c {
                                 Some(c) if c.is_lowercase() => 1,
                                 Some(c) if c.is_uppercase() => 2,
+                                Some(c) if lang::arabic_joins_next(*c) => 4,
                                 // Only where the page moved it (EBCDIC): in an ASCII page
                                 // the byte is what the text holds.
                                 Some(
-                                    c @ ('`' | '\\' | '{' | '}' | '|' | '~' | '^' | '[' | ']'
-                                    | '@' | '#' | '$' | '<' | '>'),
+                                    c @ ('`' | '\\' | '{' | '}' | '|' | '~' | '^' | '[' | ']' | '@'
+                                    | '#' | '$' | '<' | '>'),
                                 ) if u32::from(*c) != byte as u32 => 3,
                                 _ => 0,
                             };
@@ -218,7 +219,11 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
         // byte, so the text is more likely another page's letter or sign.
         if byte >= 0x80
             && table.get(0x41) == Some(&Some('A'))
-            && table.get(byte).copied().flatten().is_some_and(|c| c.is_ascii())
+            && table
+                .get(byte)
+                .copied()
+                .flatten()
+                .is_some_and(|c| c.is_ascii())
         {
             penalty += f64::from(n) * SYMBOL_COST;
         }
@@ -271,9 +276,14 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
         // A lower-case letter followed by a capital, or two letters of different scripts, is
         // rare inside a word of real text and common in a misread one (x-mac-cyrillic's я is
         // windows-1251's Я; an Armenian letter inside a Dutch word).
-        if cases.get(usize::from(k >> 8)) == Some(&1) && cases.get(usize::from(k & 0xFF)) == Some(&2)
+        if cases.get(usize::from(k >> 8)) == Some(&1)
+            && cases.get(usize::from(k & 0xFF)) == Some(&2)
         {
             penalty += n * CASE_COST;
+        }
+        // An Arabic initial or medial form with no letter after it.
+        if cases.get(usize::from(k >> 8)) == Some(&4) && y == ' ' {
+            penalty += n * TOUCH_COST;
         }
         if x != ' ' && y != ' ' && letter_script(x) != letter_script(y) {
             penalty += n * MIX_COST;
