@@ -419,9 +419,9 @@ pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
 
 /// Calibration of D12's confidence (fitted by `scripts/eval/calibrate.py` on the tune split of
 /// the evaluation set; docs/detection.md shows the held-out reliability).
-const CONF_A: f64 = 1.8213;
-const CONF_B: f64 = 0.5850;
-const CONF_C: f64 = -0.0570;
+const CONF_A: f64 = 1.3159;
+const CONF_B: f64 = 0.9546;
+const CONF_C: f64 = -0.0019;
 
 /// D12's confidence: how far the winner is ahead of the first reading that gives another
 /// text (the margin `m`, the cost difference summed over the window's `h` bytes above 7F),
