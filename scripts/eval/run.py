@@ -16,12 +16,28 @@ import shutil
 import subprocess
 import sys
 import time
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import evalcodecs  # noqa: E402
 from pages import FAMILIES  # noqa: E402
 
 BATCH = 400
+# Confidence buckets of the reliability table (lower edges).
+BUCKETS = [0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99]
+
+
+def split_of(path):
+    """A third of the files, chosen by a hash of the name, is the held-out split: the detector
+    is tuned looking at the misses of the other two thirds only, and its confidence is
+    calibrated on them; the held-out third shows whether that carries over."""
+    return "held-out" if zlib.crc32(os.path.basename(path).encode()) % 3 == 0 else "tune"
+
+
+# textscope's confidence of each file (None where it gave none), filled by run_textscope.
+CONFIDENCE = {}
+# textscope's winner and runner-up costs (thousandths) and bytes above 7F, for calibrate.py.
+MARGIN = {}
 
 
 def batches(items):
@@ -40,6 +56,13 @@ def run_textscope(binary, paths, _data):
             except ValueError:
                 continue
             fmt = rep.get("format")
+            det = rep.get("detection") or {}
+            CONFIDENCE[rep.get("path")] = det.get("confidence")
+            for st in det.get("steps") or []:
+                fig = st.get("figures") or {}
+                if st.get("code") == "legacy_scored" and "runner_up_cost_milli" in fig:
+                    MARGIN[rep.get("path")] = [fig["winner_cost_milli"],
+                                               fig["runner_up_cost_milli"], fig["high_bytes"]]
             out[rep.get("path")] = fmt if fmt in ("binary", "empty") else rep.get("encoding")
     return out
 
@@ -123,6 +146,40 @@ def pct(ok, n):
     return f"{100.0 * ok / n:.1f}" if n else "-"
 
 
+def reliability_table(out_dir):
+    """Confidence bucket -> observed accuracy, over textscope's legacy answers (those that
+    carry a confidence) in the held-out split."""
+    rows = []
+    with open(os.path.join(out_dir, "results.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            if r.get("split") == "held-out" and r.get("confidence") is not None:
+                rows.append((r["confidence"], r["textscope"][1]))
+    if not rows:
+        return ""
+    out = ["| confidence | files | mean confidence | accuracy |", "|---|---:|---:|---:|"]
+    edges = BUCKETS + [1.01]
+    for lo, hi in zip(edges, edges[1:]):
+        got = [(c, ok) for c, ok in rows if lo <= c < hi]
+        if not got:
+            continue
+        mean = sum(c for c, _ in got) / len(got)
+        acc = sum(ok for _, ok in got) / len(got)
+        label = f"{lo:.2f}–{min(hi, 1.0):.2f}"
+        out.append(f"| {label} | {len(got)} | {mean:.3f} | {100 * acc:.1f} |")
+    # Expected calibration error: |confidence - accuracy|, weighted by files.
+    ece = 0.0
+    for lo, hi in zip(edges, edges[1:]):
+        got = [(c, ok) for c, ok in rows if lo <= c < hi]
+        if got:
+            ece += abs(sum(c for c, _ in got) - sum(ok for _, ok in got)) / len(rows)
+    out.append(f"| all | {len(rows)} | {sum(c for c, _ in rows) / len(rows):.3f} | "
+               f"{100 * sum(ok for _, ok in rows) / len(rows):.1f} |")
+    out.append("")
+    out.append(f"Expected calibration error: {ece:.3f}")
+    return "\n".join(out)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     flags = [a for a in sys.argv[1:] if a.startswith("--")]
@@ -167,15 +224,20 @@ def main():
                 if codec is None and not evalcodecs.says_nothing(guess):
                     unmapped[n][guess] += 1
                 ok = evalcodecs.decode(data[p], codec) == truth[p] if codec else False
-                for fam in (m["family"], "overall", m["target"]):
+                for fam in (m["family"], "overall", m["target"], split_of(p)):
                     score[n][fam][1] += 1
                     score[n][fam][0] += ok
                 if not ok:
                     misses[n][m["label"]][guess or "no answer"] += 1
                 row[n] = [guess, ok]
+                if n == "textscope":
+                    row["confidence"] = CONFIDENCE.get(p)
+                    row["split"] = split_of(p)
+                    row["margin"] = MARGIN.get(p)
             res.write(json.dumps(row, ensure_ascii=False) + "\n")
 
     fams = [f for f in FAMILIES if any(score[n][f][1] for n in names)] + ["overall"]
+    splits = ["tune", "held-out"]
     counts = collections.Counter(m["family"] for m in manifest)
     counts["overall"] = len(manifest)
     lines = ["| family | files | " + " | ".join(names) + " |",
@@ -183,6 +245,10 @@ def main():
     for fam in fams:
         cells = [pct(*score[n][fam]) for n in names]
         lines.append(f"| {fam} | {counts[fam]} | " + " | ".join(cells) + " |")
+    for sp in splits:
+        cells = [pct(*score[n][sp]) for n in names]
+        lines.append(f"| ({sp} split) | {score[names[0]][sp][1] if names else 0} | "
+                     + " | ".join(cells) + " |")
     lines.append("| files/s | | " + " | ".join(f"{speed[n]:.0f}" for n in names) + " |")
     table = "\n".join(lines)
     print(table)
@@ -195,6 +261,9 @@ def main():
         by_size.append(f"| {size} | {count} | " + " | ".join(cells) + " |")
     size_table = "\n".join(by_size)
 
+    reliability = reliability_table(out_dir) if "textscope" in names else ""
+    if reliability:
+        print(reliability)
     md = ["# Detection evaluation", "",
           f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {len(manifest)} files.",
           "",
@@ -202,6 +271,9 @@ def main():
           "label's text.", "", table, "",
           "Versions: " + ", ".join(f"{n} {version(n)}" for n in names), "",
           "By size (every family):", "", size_table, ""]
+    if reliability:
+        md += ["textscope's confidence against its accuracy, legacy answers of the held-out "
+               "split:", "", reliability, ""]
     for n in names:
         total = sum(sum(c.values()) for c in misses[n].values())
         md.append(f"## Most common misses: {n} ({total} files)")

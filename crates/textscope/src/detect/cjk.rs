@@ -19,8 +19,15 @@ const PUNCT: f64 = 0.3;
 const LESS_COMMON: f64 = 1.2;
 const RARE: f64 = 2.0;
 const NEXT_TO_SPACE: f64 = 0.6;
+/// A character beyond ASCII touching an ASCII letter: Korean writes "CD를", but a Latin word
+/// read as Johab (whose second bytes include the ASCII letters) touches on both sides.
+const NEXT_TO_LATIN: f64 = 0.6;
 
-struct Tally {
+struct Tally<'a> {
+    window: &'a [u8],
+    /// The last character was an ASCII letter; the last was beyond ASCII.
+    last_latin: bool,
+    last_cjk: bool,
     page: CodePage,
     script: Script,
     chars: u64,
@@ -39,7 +46,7 @@ fn is_han(c: char) -> bool {
     ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c)
 }
 
-impl Tally {
+impl Tally<'_> {
     /// True when the character's first byte lies in the page's common range.
     fn common(&self, c: char, lead: u8) -> bool {
         let name = self.page.name();
@@ -56,9 +63,23 @@ impl Tally {
     }
 }
 
-impl Sink for Tally {
+impl Sink for Tally<'_> {
     const ASCII_RUNS: bool = true;
-    fn ascii_run(&mut self, _: u64, chars: usize, _: usize) {
+    fn ascii_run(&mut self, offset: u64, chars: usize, width: usize) {
+        let at = |i: u64| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| self.window.get(i))
+                .is_some_and(u8::is_ascii_alphabetic)
+        };
+        let end = offset + (chars * width) as u64;
+        if chars > 0 && width == 1 {
+            if self.last_cjk && at(offset) {
+                self.cost += NEXT_TO_LATIN;
+            }
+            self.last_latin = at(end - 1);
+        }
+        self.last_cjk = false;
         self.chars += chars as u64;
         self.last_han = false;
         self.last_space = true;
@@ -70,10 +91,20 @@ impl Sink for Tally {
             if c == ' ' && self.last_han {
                 self.cost += NEXT_TO_SPACE;
             }
+            if self.last_cjk && c.is_ascii_alphabetic() {
+                self.cost += NEXT_TO_LATIN;
+            }
             self.last_space = c == ' ';
             self.last_han = false;
+            self.last_latin = c.is_ascii_alphabetic();
+            self.last_cjk = false;
             return;
         }
+        if self.last_latin {
+            self.cost += NEXT_TO_LATIN;
+        }
+        self.last_latin = false;
+        self.last_cjk = true;
         self.multi += 1;
         let lead = bytes.first().copied().unwrap_or(0);
         let (ja, ko) = (
@@ -109,6 +140,8 @@ impl Sink for Tally {
     }
     fn bad(&mut self, bad: Bad, _: u64, _: &[u8]) {
         self.chars += 1;
+        self.last_latin = false;
+        self.last_cjk = false;
         if bad != Bad::Truncated {
             self.bad += 1;
         }
@@ -134,6 +167,9 @@ pub(crate) fn score(page: CodePage, window: &[u8], at_eof: bool, high: u64) -> O
         return None;
     }
     let mut t = Tally {
+        window,
+        last_latin: false,
+        last_cjk: false,
         page,
         script,
         chars: 0,

@@ -142,6 +142,48 @@ pub(crate) fn script_of(i: usize) -> Option<ModelScript> {
     MODELS.get(i).map(|m| m.script)
 }
 
+/// The letter an Arabic presentation form (U+FE80–U+FEFC, which IBM864 writes) stands for:
+/// the block lists each letter of U+0621–U+063A and U+0641–U+064A in order, with its 1, 2 or
+/// 4 positional forms; the lam-alef ligatures count as lam.
+fn arabic_base(c: char) -> char {
+    const FORMS: [u8; 36] = [
+        1, 2, 2, 2, 2, 4, 2, 4, 2, 4, 4, 4, 4, 4, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        4, 4, 4, 2, 2, 4,
+    ];
+    let mut at = 0xFE80u32;
+    let v = u32::from(c);
+    for (i, &n) in FORMS.iter().enumerate() {
+        at += u32::from(n);
+        if v < at {
+            let i = i as u32;
+            let base = if i < 26 { 0x0621 + i } else { 0x0641 + i - 26 };
+            return char::from_u32(base).unwrap_or(c);
+        }
+    }
+    '\u{0644}'
+}
+
+/// True for an Arabic presentation form that joins the next letter (an initial or medial form):
+/// at a word's end it is misplaced.
+pub(crate) fn arabic_joins_next(c: char) -> bool {
+    const FORMS: [u8; 36] = [
+        1, 2, 2, 2, 2, 4, 2, 4, 2, 4, 4, 4, 4, 4, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        4, 4, 4, 2, 2, 4,
+    ];
+    let v = u32::from(c);
+    if !(0xFE80..=0xFEF4).contains(&v) {
+        return false;
+    }
+    let mut at = 0xFE80u32;
+    for &n in &FORMS {
+        if v < at + u32::from(n) {
+            return n == 4 && v - at >= 2;
+        }
+        at += u32::from(n);
+    }
+    false
+}
+
 /// What a decoded character is to the scorer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Class {
@@ -167,7 +209,25 @@ pub(crate) enum Class {
 pub(crate) const PUNCT_COST: f64 = 0.15;
 pub(crate) const SYMBOL_COST: f64 = 1.0;
 pub(crate) const BAD_COST: f64 = 2.0;
-pub(crate) const TOUCH_COST: f64 = 1.5;
+pub(crate) const TOUCH_COST: f64 = 2.5;
+/// Cost of a lower-case letter followed by a capital, and of two letters of different scripts
+/// side by side.
+pub(crate) const CASE_COST: f64 = 8.0;
+pub(crate) const MIX_COST: f64 = 2.0;
+
+/// A letter's script, roughly, by Unicode block (0 Latin and anything not listed).
+pub(crate) fn letter_script(c: char) -> u8 {
+    match u32::from(c) {
+        0x0370..=0x03FF | 0x1F00..=0x1FFF => 1,
+        0x0400..=0x052F => 2,
+        0x0530..=0x058F => 3,
+        0x0590..=0x05FF | 0xFB1D..=0xFB4F => 4,
+        0x0600..=0x06FF | 0x0750..=0x077F | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => 5,
+        0x0E00..=0x0E7F => 6,
+        0x10A0..=0x10FF => 7,
+        _ => 0,
+    }
+}
 
 /// Classifies a decoded character (`None`: unmapped).
 pub(crate) fn class(c: Option<char>) -> Class {
@@ -177,6 +237,7 @@ pub(crate) fn class(c: Option<char>) -> Class {
         let l = match l {
             '\u{1EA0}'..='\u{1EFF}' => '\u{1EC3}',
             '\u{06CC}' => '\u{064A}',
+            '\u{FE80}'..='\u{FEFC}' => arabic_base(l),
             _ => l,
         };
         return Class::Letter(l);
@@ -258,5 +319,13 @@ mod tests {
         assert_eq!(class(Some('╬')), Class::Symbol);
         assert_eq!(class(Some('\u{81}')), Class::Bad);
         assert_eq!(class(None), Class::Bad);
+        // Arabic presentation forms read as their letters: alef, beh (final), yeh (initial),
+        // lam-alef.
+        assert_eq!(class(Some('\u{FE8E}')), Class::Letter('\u{0627}'));
+        assert_eq!(class(Some('\u{FE90}')), Class::Letter('\u{0628}'));
+        assert_eq!(class(Some('\u{FEF3}')), Class::Letter('\u{064A}'));
+        assert_eq!(class(Some('\u{FEFB}')), Class::Letter('\u{0644}'));
+        assert!(arabic_joins_next('\u{FEDF}') && arabic_joins_next('\u{FEE0}'));
+        assert!(!arabic_joins_next('\u{FEDD}') && !arabic_joins_next('\u{FE8E}'));
     }
 }
