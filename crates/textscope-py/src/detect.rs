@@ -99,7 +99,7 @@ fn utf_name(format: Format, marked: bool) -> &'static str {
 
 /// No bad unit in UTF-16: whole units, every surrogate in a pair.
 fn utf16_clean(body: &[u8], le: bool) -> bool {
-    if body.len() % 2 != 0 {
+    if !body.len().is_multiple_of(2) {
         return false;
     }
     let mut high_pending = false;
@@ -122,7 +122,7 @@ fn utf16_clean(body: &[u8], le: bool) -> bool {
 
 /// No bad unit in UTF-32: whole units, each a scalar value.
 fn utf32_clean(body: &[u8], le: bool) -> bool {
-    body.len() % 4 == 0
+    body.len().is_multiple_of(4)
         && body.chunks_exact(4).all(|q| {
             let b = [
                 q.first().copied().unwrap_or(0),
