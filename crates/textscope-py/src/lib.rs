@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use textscope::Options;
 
 mod decode;
+mod detect;
 mod stream;
 mod utf16;
 
@@ -140,6 +141,7 @@ fn _textscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze_path, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(decode::decode_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(detect::detect_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(utf16::inspect_json, m)?)?;
     m.add_function(wrap_pyfunction!(utf16::validate_units_json, m)?)?;
     m.add_function(wrap_pyfunction!(utf16::validate_bytes_json, m)?)?;

@@ -1,11 +1,16 @@
 """detect()/detect_all() in chardet's documented shape, and decode()."""
 
 import codecs
+import json
 
 import pytest
 
 import textscope
-from conftest import DATA, cli_reports, data_files
+from conftest import DATA, ROOT, cli_reports, data_files
+from textscope import _detect
+from textscope._textscope import analyze_bytes
+
+LEGACY = ROOT / "crates" / "textscope" / "tests" / "data" / "legacy"
 
 
 def check_shape(result):
@@ -30,6 +35,88 @@ def test_shape_on_every_data_file_and_agreement_with_the_cli():
         text = p.read_bytes().decode(res["encoding"], errors="replace")
         assert text == textscope.decode(p), p.name
         assert res["confidence"] > 0.0, p.name
+
+
+TEXTS = {
+    "de": "Grüße aus Köln: schöne Straße, fünf Äpfel und Öl.\n",
+    "fr": "Café crème, déjà vu, où est la fenêtre ? Noël à l'hôtel.\n",
+    "pl": "Zażółć gęślą jaźń, łódź płynie po rzece.\n",
+    "ru": "Привет, как дела? Съешь же ещё этих мягких булок.\n",
+    "el": "Ελληνικά κείμενα εδώ, καλημέρα σε όλους.\n",
+    "he": "שלום עולם, מה שלומך היום?\n",
+    "ar": "مرحبا بالعالم، كيف حالك اليوم؟\n",
+    "tr": "Günaydın, şişeyi ağaçtan çıkar; İstanbul'da ılık bir gün.\n",
+    "ja": "日本語のテキストです。今日は良い天気ですね。\n",
+    "zh": "中文文本，今天天气很好，我们去公园散步吧。\n",
+    "ko": "한국어 텍스트입니다. 오늘 날씨가 좋네요.\n",
+}
+CODECS = {
+    "de": ["cp1252", "iso8859-15", "mac-roman", "cp850", "cp437", "cp500"],
+    "fr": ["cp1252", "iso8859-1", "cp850"],
+    "pl": ["cp1250", "iso8859-2", "cp852"],
+    "ru": ["cp1251", "koi8-r", "iso8859-5", "cp866", "mac-cyrillic"],
+    "el": ["cp1253", "iso8859-7"],
+    "he": ["cp1255", "iso8859-8"],
+    "ar": ["cp1256", "iso8859-6"],
+    "tr": ["cp1254", "iso8859-9"],
+    "ja": ["shift_jis", "euc-jp", "iso2022-jp"],
+    "zh": ["gbk", "gb18030", "big5"],
+    "ko": ["euc-kr", "cp949"],
+}
+WINDOW = 65536
+
+
+def generated_files(tmp_path):
+    """Code-page files of every family, the UTFs with and without marks, and long files whose
+    bytes after the first 64 KiB (the detection window) change the answer's confidence or
+    name: non-ASCII after an ASCII window, bad units after a clean one."""
+    out = []
+
+    def put(name, data):
+        p = tmp_path / name
+        p.write_bytes(data)
+        out.append(p)
+
+    for lang, text in TEXTS.items():
+        for enc in CODECS[lang]:
+            put(f"{lang}.{enc}.txt", (text * 12).encode(enc, errors="replace"))
+            put(f"{lang}.{enc}.short.txt", text.encode(enc, errors="replace"))
+        for enc in ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32",
+                    "utf-32-le", "utf-32-be"]:
+            put(f"{lang}.{enc}.txt", (text * 12).encode(enc))
+    ascii_window = b"plain ascii line\n" * (WINDOW // 17 + 1)
+    put("long-ascii.txt", ascii_window)
+    put("long-exactly-window.txt", ascii_window[:WINDOW])
+    put("long-utf8-after.txt", ascii_window + "café\n".encode())
+    put("long-invalid-utf8-after.txt", ascii_window + b"caf\xe9 \xc3(\n")
+    put("long-truncated-utf8.txt", ascii_window + b"caf\xc3")
+    put("long-latin1-after.txt", ascii_window + b"caf\xe9\n")
+    put("long-nul-after.txt", ascii_window + b"\x00\x00 NUL\n")
+    utf16 = ("Grüße, Привет\n" * 5000).encode("utf-16-le")
+    put("long-utf16le.txt", utf16)
+    put("long-utf16le-lone-surrogate.txt", utf16 + b"\x00\xd8A\x00")
+    put("long-utf16le-odd.txt", utf16 + b"A")
+    put("long-utf16-mark-bad.txt", codecs.BOM_UTF16_LE + utf16 + b"\x00\xdc")
+    utf32 = ("Grüße 🙂\n" * 3000).encode("utf-32-le")
+    put("long-utf32le-bad.txt", utf32 + b"\x00\x00\x11\x00")
+    put("long-utf8-mark-bad.txt", codecs.BOM_UTF8 + ascii_window + b"\xff\n")
+    put("cp1252-with-undefined.txt", (TEXTS["fr"] * 12).encode("cp1252") + b"\x81\x8d\x8f\n")
+    return out
+
+
+def test_detect_agrees_with_the_cli_on_every_file(tmp_path):
+    """detect() stops at the verdict on the window (no report); its answer must be the one the
+    CLI's report gives, name, confidence and language, on every file."""
+    files = data_files() + sorted(LEGACY.glob("*.txt")) + generated_files(tmp_path)
+    reports = cli_reports(files)
+    assert len(reports) == len(files)
+    for p in files:
+        data = p.read_bytes()
+        expected = _detect._result(reports[str(p)])
+        assert textscope.detect(data) == expected, p.name
+        # The report of the same bytes through the binding says the same.
+        assert _detect._result(json.loads(analyze_bytes(data, None, 1))) == expected, p.name
+        assert textscope.detect(memoryview(data)) == expected, p.name
 
 
 @pytest.mark.parametrize(

@@ -52,3 +52,41 @@ def test_the_gil_is_released_during_analysis():
     raise AssertionError(
         f"the main thread stalled {max(gaps, default=0):.3f}s of a {box['took']:.3f}s analysis"
     )
+
+
+def test_detect_in_a_thread_pool_gives_the_same_answers():
+    datas = [p.read_bytes() for p in data_files()] * 8
+    one_by_one = [textscope.detect(d) for d in datas]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(textscope.detect, datas)) == one_by_one
+
+
+def test_the_gil_is_released_during_detect():
+    # A bad unit at the end: detect analyses the whole input (the slow path of the core).
+    data = slow_input() + b"\xff"
+    for attempt in range(3):
+        started = threading.Event()
+        done = threading.Event()
+        box = {}
+
+        def work():
+            started.set()
+            t0 = time.perf_counter()
+            box["result"] = textscope.detect(data)
+            box["took"] = time.perf_counter() - t0
+            done.set()
+
+        t = threading.Thread(target=work)
+        t.start()
+        started.wait()
+        stamps = []
+        while not done.is_set():
+            stamps.append(time.perf_counter())
+        t.join()
+        assert box["result"] == {"encoding": "utf-8", "confidence": 0.99, "language": ""}
+        gaps = [b - a for a, b in zip(stamps, stamps[1:])]
+        if box["took"] > 0.05 and max(gaps, default=box["took"]) < 0.5 * box["took"]:
+            return
+    raise AssertionError(
+        f"the main thread stalled {max(gaps, default=0):.3f}s of a {box['took']:.3f}s detect"
+    )

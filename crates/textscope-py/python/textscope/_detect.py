@@ -3,7 +3,9 @@
 Each result is a dict ``{"encoding", "confidence", "language"}``: ``encoding`` is a name that
 Python's ``codecs`` accepts, or ``None`` for empty or binary data; ``ascii`` for pure ASCII;
 ``UTF-8-SIG``, ``UTF-16`` and ``UTF-32`` when a byte order mark is present (those codecs read
-and drop it), ``UTF-16LE`` … without one. The whole input is analysed, not a sample.
+and drop it), ``UTF-16LE`` … without one. The answer is the one the report of the whole
+input gives (the CLI's), not a guess from a sample; ``detect`` reaches it without building
+the report: the verdict on the first 64 KiB, then a check of the rest for bad units.
 
 ``confidence`` and ``language`` come from the report when it carries them
 (``detection.confidence``, ``language``). Otherwise ``language`` is ``""`` and the confidence
@@ -21,7 +23,7 @@ import json
 import math
 from typing import Any, Dict, List, Optional, Union
 
-from ._textscope import analyze_bytes
+from ._textscope import analyze_bytes, detect_bytes
 
 __all__ = ["detect", "detect_all"]
 
@@ -51,6 +53,10 @@ def _codec_name(name: str) -> str:
         return name
     except LookupError:
         return _PYTHON_NAMES.get(name.lower(), name)
+
+
+# The code page names met so far, mapped to Python's spelling (a few dozen at most).
+_CODEC_NAMES: Dict[str, str] = {}
 
 
 def _python_can_decode(name: str) -> bool:
@@ -181,7 +187,24 @@ def detect(
     ``should_rename_legacy`` is accepted for compatibility; the names given are already the
     ones in use (``windows-1252``, not ``ISO-8859-1``, for what Windows wrote).
     """
-    return _result(_report_of(byte_str))
+    if not isinstance(byte_str, bytes):
+        if not isinstance(byte_str, (bytearray, memoryview)):
+            raise TypeError(
+                "Expected object of type bytes, bytearray or memoryview, "
+                f"got: {type(byte_str)}"
+            )
+        byte_str = bytes(byte_str)
+    # The native side stops at the verdict on the window and checks the rest only as far as
+    # the confidence needs (no report): the same answer as _result(report), much sooner.
+    name, legacy, confidence, bad, characters, language = detect_bytes(byte_str)
+    if legacy and name is not None:
+        mapped = _CODEC_NAMES.get(name)
+        if mapped is None:
+            mapped = _CODEC_NAMES[name] = _codec_name(name)
+        name = mapped
+    if bad:
+        confidence = round(confidence * max(0.0, 1.0 - bad / max(characters, 1)), 4)
+    return {"encoding": name, "confidence": confidence, "language": language}
 
 
 def detect_all(

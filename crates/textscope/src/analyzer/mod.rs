@@ -1,6 +1,7 @@
 //! The analyzer: fed chunks, it detects over the window, replays the window into the chosen
 //! decoder once, and streams the rest (DESIGN: the one bounded step back).
 
+use crate::codepage::CodePage;
 use crate::decode::Decoder;
 use crate::detect::{detect, Verdict, WINDOW};
 use crate::fast::{self, Kernel};
@@ -258,6 +259,39 @@ pub fn detect_window(window: &[u8], at_eof: bool, opts: &Options) -> (LineIndex,
         offset: index.mark_len,
     }];
     (index, report)
+}
+
+/// What detection alone says about a window: the verdict that a report built over the same
+/// bytes would carry (`format`, `encoding`, `bom`, `language`, `detection.confidence`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detected {
+    /// The verdict (D1).
+    pub format: Format,
+    /// The code page of a [`Format::Legacy`] verdict; meaningless otherwise.
+    pub code_page: CodePage,
+    /// Length of the byte order mark at the start (B1), 0 without one.
+    pub mark_len: usize,
+    /// The language of the text where detection could tell it (D12), as in the report.
+    pub language: Option<&'static str>,
+    /// How sure the legacy stage is (D12, 0–1), as the report's `detection.confidence`.
+    pub confidence: Option<f64>,
+}
+
+/// Runs detection on the window alone and stops at the verdict, without decoding the window:
+/// the cheapest way to the answer of [`analyze`] on `format`, `encoding`, `bom` and
+/// `language`, for callers that need nothing else (the Python binding's `detect`). `window`
+/// is cut to [`WINDOW`] bytes; `at_eof`: it is the whole input (as [`Analyzer`] passes it,
+/// true only for inputs shorter than [`WINDOW`]).
+pub fn detect_only(window: &[u8], at_eof: bool) -> Detected {
+    let window = window.get(..WINDOW).unwrap_or(window);
+    let verdict = detect(window, at_eof);
+    Detected {
+        format: verdict.format,
+        code_page: verdict.encoding,
+        mark_len: verdict.mark_len,
+        language: verdict.language,
+        confidence: verdict.confidence,
+    }
 }
 
 /// Analyses a whole buffer at once.
