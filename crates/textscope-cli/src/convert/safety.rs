@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use textscope::{Format, ProblemKind, Report};
 
 /// Below this detection confidence, a legacy guess is not trusted to rewrite a file in place.
-pub const LOW_CONFIDENCE: f64 = 0.5;
+/// The confidence is calibrated (decision 33): on our held-out evaluation set, answers below
+/// 0.9 were right about 80 % of the time, answers above it 96–99 %; one wrong rewrite in five
+/// is too many for a change that cannot be undone, so those files need `--from`.
+pub const LOW_CONFIDENCE: f64 = 0.9;
 
 /// Why a legacy guess is too uncertain to rewrite a file in place, or None. Read from the
 /// report in this one place: the detector's `detection.confidence` below [`LOW_CONFIDENCE`],
@@ -90,4 +93,26 @@ pub fn in_place_target(p: &Path, name: &str, force: bool) -> Result<PathBuf, Con
     #[cfg(not(unix))]
     let _ = force;
     Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A clean windows-1252 file, then the same report with its confidence moved across the
+    /// bar: only the confidence decides here.
+    #[test]
+    fn a_guess_below_the_bar_is_doubted_and_one_above_is_not() {
+        let text = "Le café était très bon, la crème brûlée aussi, à côté de l'hôtel.\n";
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode(text);
+        let mut r = textscope::analyze(&bytes, textscope::Options::default());
+        assert_eq!(r.format, Format::Legacy);
+        r.detection.confidence = Some(LOW_CONFIDENCE + 0.05);
+        assert_eq!(legacy_doubt(&r), None);
+        r.detection.confidence = Some(LOW_CONFIDENCE - 0.05);
+        let doubt = legacy_doubt(&r).expect("doubted");
+        assert!(doubt.contains("confidence 85 %"), "{doubt}");
+        r.detection.forced = true;
+        assert_eq!(legacy_doubt(&r), None, "a forced format is never doubted");
+    }
 }
