@@ -120,7 +120,7 @@ test('the summary shows language, confidence and runners-up; a run is one item',
     assert.equal(shown.reason, lang === 'en' ? 'the code page whose reading scores best: windows-1251' : 'la página de códigos cuya lectura puntúa mejor: windows-1251');
     assert.equal(shown.items, 1);
     assert.equal(shown.count, '5');
-    assert.equal(shown.run.trim(), lang === 'en' ? '5 in a row' : '5 seguidos');
+    assert.equal(shown.run.trim(), lang === 'en' ? '5 NULs' : '5 caracteres NUL');
   }
   assert.deepEqual(errors, []);
 });
