@@ -46,6 +46,7 @@ export const EN = {
     'problems.none': 'No problems, no notes.',
     'problems.at': 'line {line}, column {column}, offset {offset}',
     'problems.omitted': '{n} more problems are counted but not listed.',
+    'problems.inarow': '{n} in a row',
     'notes.at': 'line {line}, offset {offset}',
     'findings.title': 'Bidi controls, invisible characters and terminal escapes',
     'findings.help': 'Valid characters, so not counted as problems, that can make the text you see differ from what a compiler, an interpreter or a diff reads (the "Trojan Source" trick); and terminal escape sequences, which colour a log or move the cursor, and some of which can retitle a window or write to the clipboard when the file is shown in a terminal.',

@@ -45,6 +45,7 @@ export const ES = {
     'problems.title': 'Problemas y notas',
     'problems.none': 'Ningún problema, ninguna nota.',
     'problems.at': 'línea {line}, columna {column}, posición {offset}',
+    'problems.inarow': '{n} seguidos',
     'problems.omitted': 'Hay {n} problemas más contados pero no listados.',
     'notes.at': 'línea {line}, posición {offset}',
     'findings.title': 'Controles bidi, caracteres invisibles y secuencias de escape',
