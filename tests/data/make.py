@@ -2,12 +2,59 @@
 """Writes the byte-exact test files of this folder. Every file here is made by this script
 from the bytes written below (the worked files F1-F6 are SPEC §9's own bytes); run it again
 to check nothing drifted: `python3 tests/data/make.py && git diff --exit-code tests/data`."""
+import io
 import os
+import struct
+import zipfile
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 def hexb(s):
     return bytes.fromhex(s.replace("\n", " "))
+
+def png_1x1():
+    """A real 1x1 PNG (8-bit RGB, one teal pixel), every chunk with its CRC."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    ihdr = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
+    idat = zlib.compress(b"\x00\x00\x80\x80", 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+def zip_one():
+    """A real zip with one stored text file, at a fixed date so the bytes never change."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
+        info = zipfile.ZipInfo("hello.txt", date_time=(2026, 12, 4, 0, 0, 0))
+        info.external_attr = 0o644 << 16
+        z.writestr(info, b"hello from inside a zip\n")
+    return buf.getvalue()
+
+def nul_log():
+    """A service log whose writer left NULs behind (a file preallocated, then truncated): short
+    runs of 16 NULs at a few line starts and one run of 4,096 NULs, about 27 % NUL in all."""
+    out = b""
+    for i in range(188):
+        if i in (20, 60, 140, 180):
+            out += b"\x00" * 16
+        if i == 100:
+            out += b"\x00" * 4096
+        out += b"2026-12-04T05:%02d:%02dZ api[4711]: GET /items/%d 200 in %d ms\n" % (
+            i // 60, i % 60, i * 7, 3 + i % 17)
+    return out
+
+def colour_build_log():
+    """A short build log as a terminal saw it: SGR colours, a cursor-up redraw and an
+    erase-line, about 10 % ESC bytes."""
+    g, y, r, b, z = b"\x1b[32m", b"\x1b[33m", b"\x1b[31m", b"\x1b[1m", b"\x1b[0m"
+    out = b""
+    for name in [b"libc", b"serde", b"memchr", b"regex", b"itoa", b"ryu"]:
+        out += b + g + b"Compiling" + z + b" " + b + name + z + b"\n"
+    out += b + y + b"warning" + z + b": unused variable: `x`\n"
+    out += b"\x1b[1A\x1b[2K" + b + g + b"    Building" + z + b" [=====>   ] 7/9\n"
+    out += b + r + b"error[E0308]" + z + b": mismatched types\n"
+    out += b + g + b"    Finished" + z + b" dev [unoptimized] in 3.1s\n"
+    return out
 
 def utf32le(s, mark=True):
     return (b"\xFF\xFE\x00\x00" if mark else b"") + s.encode("utf-32-le")
@@ -51,6 +98,16 @@ FILES = {
     b"clipboard \x1b]52;c;aGVsbG8=\x07\ntitle \x1b]0;pwned\x07\nc1 \xc2\x9b31m\n"
     + "bidi \u202Eevil\u202C and \u2066isolate\u2069 zero\u200Bwidth\n".encode("utf-8")
     + b"<script>alert(1)</script> <img src=x onerror=alert(2)> javascript:alert(3) &amp;\n",
+    # Nearly text (issue 14): runs of NULs, terminal colours, many faults in few bytes.
+    "nul-log.txt": nul_log(),
+    "colour-build.log": colour_build_log(),
+    # 73 bytes, nine separate problems: NUL, two BELs, an ESC that starts no sequence, three
+    # ill-formed UTF-8 subparts, U+FEFF inside the text, a character cut short at the end.
+    "many-faults.txt": b"ids\x00 42: caf\xC3( ok\x07 \xFF sum\n"
+    + b"ring\x07 esc\x1b here \x80 xyzzy foo\n" + "mid\uFEFFbom\n".encode("utf-8") + b"the end \xE2\x82",
+    # Real binary containers, the smallest valid ones.
+    "image.png": png_1x1(),
+    "archive.zip": zip_one(),
 }
 
 def main():

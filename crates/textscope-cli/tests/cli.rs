@@ -95,7 +95,7 @@ fn json_is_the_library_report_with_path() {
     assert_eq!(lines.len(), 2, "JSON Lines: one object per file");
     let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
     assert_eq!(v["path"], "f4.txt");
-    assert_eq!(v["schema"], 2);
+    assert_eq!(v["schema"], 3);
     assert_eq!(v["format"], "utf-16le");
     assert_eq!(v["problems"][0]["kind"], "unpaired_surrogate");
     assert_eq!(v["problems"][0]["bytes"], "3D D8");

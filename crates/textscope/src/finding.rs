@@ -25,11 +25,17 @@ pub enum FindingKind {
     BidiControl,
     /// An invisible format character (U+200B–U+200F, U+2060–U+2064, U+061C).
     InvisibleCharacter,
+    /// A terminal escape sequence ([`crate::ansi`]): CSI, OSC or a two-character one.
+    AnsiEscape,
 }
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 2] = [FindingKind::BidiControl, FindingKind::InvisibleCharacter];
+    pub const ALL: [FindingKind; 3] = [
+        FindingKind::BidiControl,
+        FindingKind::InvisibleCharacter,
+        FindingKind::AnsiEscape,
+    ];
 
     /// The kind of finding `c` is, if any.
     #[inline]
@@ -46,6 +52,7 @@ impl FindingKind {
         match self {
             FindingKind::BidiControl => "bidi_control",
             FindingKind::InvisibleCharacter => "invisible_character",
+            FindingKind::AnsiEscape => "ansi_escape",
         }
     }
 
@@ -68,16 +75,29 @@ pub struct Finding {
     pub kind: FindingKind,
     /// Absolute byte offset of the first byte.
     pub offset: u64,
-    /// Length in bytes.
+    /// Length in bytes (of the whole run, or the whole escape sequence).
     pub length: u64,
+    /// How many characters (escape sequences for `ansi_escape`) the item stands for: more
+    /// than 1 for a run of touching findings of one kind, whose other fields are its first's.
+    #[serde(default = "crate::problem::one")]
+    pub count: u64,
     /// Line, from 1.
     pub line: u64,
     /// Column, from 1, in characters.
     pub column: u64,
-    /// The raw bytes, as upper-case hex pairs ("E2 80 AE").
+    /// The raw bytes of the (first) character, as upper-case hex pairs ("E2 80 AE").
     pub bytes: String,
-    /// The character, "U+202E".
+    /// The character, "U+202E" (for `ansi_escape`, its ESC: "U+001B").
     pub code_point: String,
+    /// `ansi_escape`: what the (first) sequence does.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub effect: Option<crate::ansi::Effect>,
+    /// `ansi_escape`: true when showing it on a terminal does more than style text.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub dangerous: Option<bool>,
+    /// `ansi_escape`: the (first) sequence as visible text, ESC as `\e` (at most 80 chars).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sequence: Option<String>,
     /// A sentence for a person.
     pub message: String,
 }
@@ -89,6 +109,9 @@ pub struct FindingCounts {
     pub bidi_control: u64,
     /// Invisible format characters.
     pub invisible_character: u64,
+    /// Terminal escape sequences (each sequence counts once).
+    #[serde(default)]
+    pub ansi_escape: u64,
 }
 
 impl FindingCounts {
@@ -97,6 +120,7 @@ impl FindingCounts {
         match kind {
             FindingKind::BidiControl => &mut self.bidi_control,
             FindingKind::InvisibleCharacter => &mut self.invisible_character,
+            FindingKind::AnsiEscape => &mut self.ansi_escape,
         }
     }
 
@@ -105,11 +129,12 @@ impl FindingCounts {
         match kind {
             FindingKind::BidiControl => self.bidi_control,
             FindingKind::InvisibleCharacter => self.invisible_character,
+            FindingKind::AnsiEscape => self.ansi_escape,
         }
     }
 
     /// All findings together.
     pub fn total(&self) -> u64 {
-        self.bidi_control + self.invisible_character
+        self.bidi_control + self.invisible_character + self.ansi_escape
     }
 }

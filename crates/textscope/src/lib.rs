@@ -43,6 +43,7 @@
 )]
 
 mod analyzer;
+pub mod ansi;
 pub mod chars;
 pub mod class;
 mod codepage;
@@ -82,6 +83,7 @@ pub use locate::LineLocator;
 pub use pipeline::{Consumer, MakeConsumer, Pipeline};
 pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind, Utf8Reason};
 pub use report::{
-    Candidate, Detection, Endings, LongestLine, Mark, ProblemCounts, Report, Step, SCHEMA_VERSION,
+    Candidate, Container, Detection, Endings, Hint, LongestLine, Mark, ProblemCounts, Report, Step,
+    SCHEMA_VERSION,
 };
 pub use structure::{structure_of, Structure, StructureBuilder, StructureOptions};

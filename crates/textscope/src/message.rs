@@ -4,7 +4,9 @@
 
 use crate::class::{control_name, EndingKind};
 use crate::decode::Bad;
+use crate::ansi::Effect;
 use crate::finding::{finding_char_name, FindingKind};
+use crate::problem::ProblemKind;
 use crate::format::Format;
 
 /// P2.
@@ -29,8 +31,81 @@ pub(crate) fn finding(kind: FindingKind, c: char) -> String {
             "bidi control; it reorders the text shown after it, so what is read may differ from what is seen"
         }
         FindingKind::InvisibleCharacter => "invisible character; it takes no room on screen",
+        FindingKind::AnsiEscape => "terminal escape sequence",
     };
     format!("U+{:04X} {} ({what})", c as u32, finding_char_name(c))
+}
+
+/// A terminal escape sequence: its visible form and what it does.
+pub(crate) fn ansi(effect: Effect, visible: &str) -> String {
+    if effect.dangerous() {
+        format!(
+            "terminal escape sequence {visible} ({}); a terminal that shows the file acts on it",
+            effect.describe()
+        )
+    } else {
+        format!("terminal escape sequence {visible} ({})", effect.describe())
+    }
+}
+
+/// "4,096".
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// A run of `count` touching problems of one kind; `first` is the first one's message.
+pub(crate) fn problem_run(kind: ProblemKind, count: u64, first: &str) -> String {
+    let n = thousands(count);
+    match kind {
+        ProblemKind::Nul => format!("{n} NULs (U+0000) in a row"),
+        ProblemKind::ControlCharacter => {
+            format!("{n} control characters in a row, the first: {first}")
+        }
+        ProblemKind::BomInText => {
+            format!("{n} U+FEFF (byte order mark) in a row inside the text; were files joined?")
+        }
+        ProblemKind::InvalidUtf8 => format!("{n} invalid UTF-8 sequences in a row, the first: {first}"),
+        ProblemKind::UnpairedSurrogate => {
+            format!("{n} unpaired surrogates in a row, the first: {first}")
+        }
+        ProblemKind::InvalidCodePoint => format!("{n} units above 10FFFF in a row, the first: {first}"),
+        ProblemKind::UnmappedByte => {
+            format!("{n} byte sequences in a row that the code page maps to no character")
+        }
+        ProblemKind::TruncatedCharacter | ProblemKind::MixedLineEndings => {
+            format!("{n} in a row, the first: {first}")
+        }
+    }
+}
+
+/// A run of `count` touching findings of one kind; `first` is the first one's message.
+pub(crate) fn finding_run(
+    kind: FindingKind,
+    count: u64,
+    effect: Option<Effect>,
+    first: &str,
+) -> String {
+    let n = thousands(count);
+    match (kind, effect) {
+        (FindingKind::AnsiEscape, Some(e)) => {
+            let tail = if e.dangerous() {
+                "; a terminal that shows the file acts on them"
+            } else {
+                ""
+            };
+            format!("{n} terminal escape sequences in a row ({}){tail}", e.describe())
+        }
+        (FindingKind::BidiControl, _) => format!("{n} bidi controls in a row, the first: {first}"),
+        _ => format!("{n} invisible characters in a row, the first: {first}"),
+    }
 }
 
 /// P9: the counts of each kind present, the line that differs, its kind and the commonest.
@@ -88,5 +163,26 @@ pub(crate) fn bad(bad: Bad, format: Format, bytes: &[u8]) -> String {
         Bad::InvalidCodePoint => format!("unit {u:08X} is above 10FFFF"),
         Bad::InvalidUtf8(r) => format!("invalid UTF-8: {}", r.describe()),
         Bad::Unmapped => "the code page maps no character to this byte sequence".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_separates_groups_of_three() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(4096), "4,096");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn run_messages_say_how_many() {
+        assert_eq!(problem_run(ProblemKind::Nul, 4096, ""), "4,096 NULs (U+0000) in a row");
+        let m = finding_run(FindingKind::AnsiEscape, 3, Some(Effect::Sgr), "");
+        assert_eq!(m, "3 terminal escape sequences in a row (SGR colour)");
+        assert!(ansi(Effect::Clipboard, "\\e]52;c;x\\a").contains("acts on it"));
     }
 }

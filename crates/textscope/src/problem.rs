@@ -116,8 +116,12 @@ pub struct Problem {
     pub kind: ProblemKind,
     /// Absolute byte offset of the first byte.
     pub offset: u64,
-    /// Length in bytes.
+    /// Length in bytes (of the whole run when `count` > 1).
     pub length: u64,
+    /// How many characters (or bad units) the item stands for: more than 1 for a run of
+    /// touching problems of one kind, whose other fields are its first character's.
+    #[serde(default = "crate::problem::one")]
+    pub count: u64,
     /// Line, from 1.
     pub line: u64,
     /// Column, from 1, in characters.
@@ -137,6 +141,11 @@ pub struct Problem {
     pub reason: Option<Utf8Reason>,
     /// A sentence for a person.
     pub message: String,
+}
+
+/// The default `count` of an item read from JSON written before runs were grouped.
+pub(crate) fn one() -> u64 {
+    1
 }
 
 /// P9's figures: which ending the located line has, and which most lines have.

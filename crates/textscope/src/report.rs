@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Version of the JSON report's shape; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Everything textscope says about one file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +66,43 @@ pub struct Report {
     /// All findings together (the sum of `finding_counts`).
     #[serde(default)]
     pub finding_total: u64,
+    /// The file format its first bytes show (PNG, ZIP …), set only when the verdict is
+    /// binary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub container: Option<Container>,
+    /// For a binary verdict with no container: the complete report of the text format whose
+    /// parser came closest, as if forced, from the same pass over the bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_reading: Option<Box<Report>>,
+    /// Formats worth forcing, and why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<Hint>,
+}
+
+/// A file format recognised by its first bytes (a magic number).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Container {
+    /// A short name: "PNG", "ZIP", "PDF".
+    pub name: String,
+    /// Its media type: "image/png".
+    pub mime: String,
+    /// Its usual file name extension, without the dot: "png".
+    pub extension: String,
+}
+
+/// A suggestion to force a format.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hint {
+    /// What to do: always "try_encoding" for now.
+    pub code: String,
+    /// The encoding to force, as `-e` takes it ("utf-16le").
+    pub encoding: String,
+    /// Why: "binary_only", "near_bar" or "reads_cleanly" (docs/json-schema.md).
+    pub reason: String,
+    /// The figures behind it, short ("nul_share=0.27").
+    pub figures: String,
+    /// A sentence for a person.
+    pub message: String,
 }
 
 impl Report {

@@ -228,6 +228,9 @@ impl Analyzer {
             findings_omitted: totals.findings_omitted,
             problem_total: totals.counts.total(),
             finding_total: totals.finding_counts.total(),
+            container: None,
+            text_reading: None,
+            hints: Vec::new(),
         };
         (report, index)
     }
