@@ -98,3 +98,32 @@ fn utf16_inspector_and_validator_through_the_c_surface() {
     let v = json(ts_utf16_check(bad.as_ptr(), bad.len()));
     assert!(v["error"]["token"].is_string());
 }
+
+/// The files of issue 14 (tests/data, made by make.py).
+fn data(name: &str) -> Vec<u8> {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// What the page's preview of a binary file does (worker.js `peek`): a handle forced to the
+/// text reading's format, fed the first bytes only, gives the same first lines as the whole file
+/// read that way.
+#[test]
+fn a_forced_handle_on_the_first_bytes_gives_the_first_lines() {
+    let bytes = data("nul-log.txt");
+    let lines = |input: &[u8]| -> serde_json::Value {
+        let mut h = Handle::new(Options::default().force_encoding("utf-8").unwrap());
+        assert_eq!(h.feed(input), status::OK);
+        h.finish().unwrap();
+        let start = h.lines_begin(1, 3, Default::default()).unwrap() as usize;
+        h.lines_feed(&input[start..]);
+        assert_eq!(h.lines_finish(), status::OK);
+        serde_json::from_slice::<serde_json::Value>(h.result()).unwrap()["lines"].clone()
+    };
+    let whole = lines(&bytes);
+    let first = lines(&bytes[..bytes.len().min(1024)]);
+    assert_eq!(whole.as_array().unwrap().len(), 3);
+    assert_eq!(first, whole);
+}
