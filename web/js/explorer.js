@@ -13,6 +13,7 @@ import { hexMethods } from './hex.js';
 import { problemMethods } from './problems.js';
 import { toolMethods } from './tools.js';
 import { deadEndMethods } from './deadend.js';
+import { formatName } from './report-text.js';
 import { containerWhat, forceName } from './describe.js';
 import { readState, writeState } from './urlstate.js';
 
@@ -282,8 +283,10 @@ export class Explorer {
       .map(([k, n]) => `${ENDING_LABEL[k]} ${num(n)}`).join(', ');
     const total = Object.values(r.problem_counts).reduce((a, b) => a + b, 0);
     add('file', 'summary.file', this.file.name, this.file.name);
-    add('format', 'summary.format', r.format, r.format);
-    add('encoding', 'summary.encoding', r.detection.forced ? `${r.encoding} (${m('summary.readas')})` : r.encoding, r.encoding);
+    // "binary" and "empty" are verdicts, said in the page's language; format names stay as they are.
+    const enc = r.encoding === r.format ? formatName(r.encoding) : r.encoding;
+    add('format', 'summary.format', formatName(r.format), r.format);
+    add('encoding', 'summary.encoding', r.detection.forced ? `${enc} (${m('summary.readas')})` : enc, r.encoding);
     if ('language' in r) add('language', 'summary.language', r.language || m('summary.unknownlang'), r.language);
     if (typeof r.detection.confidence === 'number') {
       add('confidence', 'summary.confidence', `${num(Math.round(r.detection.confidence * 100))} %`, r.detection.confidence);
