@@ -107,6 +107,46 @@ fn data(name: &str) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+#[test]
+fn binary_verdicts_carry_their_container_or_text_reading_at_every_chunk_size() {
+    for name in [
+        "nul-log.txt",
+        "many-faults.txt",
+        "colour-build.log",
+        "image.png",
+    ] {
+        let bytes = data(name);
+        let expected = analyze(&bytes, Options::default()).to_json();
+        for chunk in [1, 7, 4096, bytes.len().max(1)] {
+            let h = analysed(&bytes, chunk);
+            assert_eq!(
+                std::str::from_utf8(h.result()).unwrap(),
+                expected,
+                "{name} in chunks of {chunk}"
+            );
+        }
+    }
+    let report = |name: &str| -> serde_json::Value {
+        serde_json::from_slice(analysed(&data(name), 4096).result()).unwrap()
+    };
+    let nul = report("nul-log.txt");
+    assert_eq!(nul["format"], "binary");
+    assert_eq!(nul["text_reading"]["format"], "utf-8");
+    let runs: Vec<_> = nul["text_reading"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["count"] == 4096)
+        .collect();
+    assert_eq!(runs.len(), 1, "the 4,096 NULs are one item");
+    assert_eq!(runs[0]["length"], 4096);
+    let png = report("image.png");
+    assert_eq!(png["format"], "binary");
+    assert_eq!(png["container"]["name"], "PNG");
+    assert!(png.get("text_reading").is_none());
+    assert_eq!(report("colour-build.log")["format"], "utf-8");
+}
+
 /// What the page's preview of a binary file does (worker.js `peek`): a handle forced to the
 /// text reading's format, fed the first bytes only, gives the same first lines as the whole file
 /// read that way.
