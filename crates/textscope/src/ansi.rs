@@ -380,9 +380,7 @@ pub fn find(bytes: &[u8]) -> Vec<Found> {
 /// The sequences in `text`.
 pub fn find_str(text: &str) -> Vec<Found> {
     let mut out = Vec::new();
-    let items = text
-        .char_indices()
-        .map(|(i, c)| (i, i + c.len_utf8(), c));
+    let items = text.char_indices().map(|(i, c)| (i, i + c.len_utf8(), c));
     drive(items, |f| out.push(f));
     out
 }
@@ -473,19 +471,28 @@ mod tests {
     fn osc_effects_and_terminators() {
         assert_eq!(effects("\x1b]0;t\x07"), vec![(0, 6, Effect::Title)]);
         assert_eq!(effects("\x1b]2;t\x1b\\"), vec![(0, 7, Effect::Title)]);
-        assert_eq!(effects("\x1b]52;c;aGk=\x07"), vec![(0, 12, Effect::Clipboard)]);
+        assert_eq!(
+            effects("\x1b]52;c;aGk=\x07"),
+            vec![(0, 12, Effect::Clipboard)]
+        );
         assert_eq!(
             effects("\x1b]8;;http://x/\x1b\\link\x1b]8;;\x1b\\"),
             vec![(0, 16, Effect::Hyperlink), (20, 27, Effect::Hyperlink)]
         );
-        assert_eq!(effects("\x1b]777;notify\x07"), vec![(0, 13, Effect::OtherOsc)]);
+        assert_eq!(
+            effects("\x1b]777;notify\x07"),
+            vec![(0, 13, Effect::OtherOsc)]
+        );
         assert_eq!(effects("\x1b];x\x07"), vec![(0, 5, Effect::OtherOsc)]);
         assert_eq!(effects("\x1b]0;Grüße\x07"), vec![(0, 12, Effect::Title)]);
     }
 
     #[test]
     fn two_character_sequences() {
-        assert_eq!(effects("\x1b7x\x1b8"), vec![(0, 2, Effect::Cursor), (3, 5, Effect::Cursor)]);
+        assert_eq!(
+            effects("\x1b7x\x1b8"),
+            vec![(0, 2, Effect::Cursor), (3, 5, Effect::Cursor)]
+        );
         assert_eq!(effects("\x1bc"), vec![(0, 2, Effect::Erase)]);
         assert_eq!(effects("\x1b="), vec![(0, 2, Effect::OtherCsi)]);
     }
@@ -498,11 +505,17 @@ mod tests {
         assert!(effects("\x1b]0;no end\n").is_empty());
         assert!(effects("\x1b]0;bad\x00\x07").is_empty());
         assert!(effects("\x1b[1;2;3").is_empty());
-        assert!(effects("\x1b[1 1m").is_empty(), "a parameter after an intermediate");
+        assert!(
+            effects("\x1b[1 1m").is_empty(),
+            "a parameter after an intermediate"
+        );
         let long = format!("\x1b[{}m", "1;".repeat(40));
         assert!(effects(&long).is_empty(), "longer than 64 characters");
         let long_osc = format!("\x1b]2;{}\x07", "x".repeat(5000));
-        assert!(effects(&long_osc).is_empty(), "longer than 4,096 characters");
+        assert!(
+            effects(&long_osc).is_empty(),
+            "longer than 4,096 characters"
+        );
     }
 
     #[test]
@@ -526,7 +539,10 @@ mod tests {
         assert_eq!(visible("\x1b[32m".chars()), "\\e[32m");
         assert_eq!(visible("\x1b]0;t\x07".chars()), "\\e]0;t\\a");
         assert_eq!(visible("\x1b]0;a\\b\x1b\\".chars()), "\\e]0;a\\\\b\\e\\\\");
-        let long: String = std::iter::once(ESC).chain("]2;".chars()).chain(std::iter::repeat_n('x', 200)).collect();
+        let long: String = std::iter::once(ESC)
+            .chain("]2;".chars())
+            .chain(std::iter::repeat_n('x', 200))
+            .collect();
         let v = visible(long.chars());
         assert_eq!(v.chars().count(), MAX_VISIBLE);
         assert!(v.ends_with('…'));

@@ -2,12 +2,12 @@
 //! data each problem, finding and note carries (kind, code point, reason, figures). The JSON
 //! keeps `message` for compatibility; the web page renders its own language from the data.
 
+use crate::ansi::Effect;
 use crate::class::{control_name, EndingKind};
 use crate::decode::Bad;
-use crate::ansi::Effect;
 use crate::finding::{finding_char_name, FindingKind};
-use crate::problem::ProblemKind;
 use crate::format::Format;
+use crate::problem::ProblemKind;
 
 /// P2.
 pub(crate) fn nul() -> String {
@@ -53,7 +53,7 @@ pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(d);
@@ -72,11 +72,15 @@ pub(crate) fn problem_run(kind: ProblemKind, count: u64, first: &str) -> String 
         ProblemKind::BomInText => {
             format!("{n} U+FEFF (byte order mark) in a row inside the text; were files joined?")
         }
-        ProblemKind::InvalidUtf8 => format!("{n} invalid UTF-8 sequences in a row, the first: {first}"),
+        ProblemKind::InvalidUtf8 => {
+            format!("{n} invalid UTF-8 sequences in a row, the first: {first}")
+        }
         ProblemKind::UnpairedSurrogate => {
             format!("{n} unpaired surrogates in a row, the first: {first}")
         }
-        ProblemKind::InvalidCodePoint => format!("{n} units above 10FFFF in a row, the first: {first}"),
+        ProblemKind::InvalidCodePoint => {
+            format!("{n} units above 10FFFF in a row, the first: {first}")
+        }
         ProblemKind::UnmappedByte => {
             format!("{n} byte sequences in a row that the code page maps to no character")
         }
@@ -101,7 +105,10 @@ pub(crate) fn finding_run(
             } else {
                 ""
             };
-            format!("{n} terminal escape sequences in a row ({}){tail}", e.describe())
+            format!(
+                "{n} terminal escape sequences in a row ({}){tail}",
+                e.describe()
+            )
         }
         (FindingKind::BidiControl, _) => format!("{n} bidi controls in a row, the first: {first}"),
         _ => format!("{n} invisible characters in a row, the first: {first}"),
@@ -180,7 +187,10 @@ mod tests {
 
     #[test]
     fn run_messages_say_how_many() {
-        assert_eq!(problem_run(ProblemKind::Nul, 4096, ""), "4,096 NULs (U+0000) in a row");
+        assert_eq!(
+            problem_run(ProblemKind::Nul, 4096, ""),
+            "4,096 NULs (U+0000) in a row"
+        );
         let m = finding_run(FindingKind::AnsiEscape, 3, Some(Effect::Sgr), "");
         assert_eq!(m, "3 terminal escape sequences in a row (SGR colour)");
         assert!(ansi(Effect::Clipboard, "\\e]52;c;x\\a").contains("acts on it"));

@@ -100,3 +100,38 @@ fn misplaced_segment_is_an_error_not_a_wrong_report() {
     let err = err.to_string();
     assert!(err.contains("does not end just after an LF") || err.contains("starts at"));
 }
+
+/// Text full of runs: NULs, controls, bad bytes, terminal escape sequences, U+FEFF.
+fn runs_strategy() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        4 => "[a-z ]{1,12}",
+        2 => Just("\n".to_string()),
+        2 => "\u{0}{1,9}",
+        1 => "[\u{1}\u{7}\u{1b}]{1,4}",
+        1 => "\u{FEFF}{1,3}",
+        1 => Just("\u{1b}[31m\u{1b}[1m".to_string()),
+        1 => Just("\u{1b}]0;title\u{7}".to_string()),
+        1 => "[\u{200B}\u{202E}]{1,3}",
+    ];
+    proptest::collection::vec(piece, 0..200).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 30, ..ProptestConfig::default() })]
+
+    /// Runs (issue 14) are the same whether the file is analysed whole or in merged segments,
+    /// grouped or not, with a small cap.
+    #[test]
+    fn runs_survive_the_segment_merge(
+        text in runs_strategy(), fi in 0usize..3,
+        cuts in proptest::collection::vec(0.0f64..1.0, 0..6),
+        cap in 1usize..4, group in any::<bool>(),
+    ) {
+        let f = [Format::Utf8, Format::Utf16Le, Format::Utf32Be][fi];
+        let padded = format!("{}\n{text}", "w".repeat(textscope::WINDOW));
+        let bytes = encode(&padded, f, true);
+        let opts = Options { max_problems_per_kind: cap, group_runs: group, ..Options::default() };
+        let whole = whole(&bytes, &opts);
+        prop_assert_eq!(split_report(&bytes, &opts, &cuts), whole);
+    }
+}

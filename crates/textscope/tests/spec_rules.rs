@@ -10,6 +10,14 @@ fn forced_utf8(b: &[u8]) -> textscope::Report {
     analyse_with(b, &Options::default().force_encoding("utf-8").unwrap())
 }
 
+/// One item per problem (no runs), for the rules about single characters.
+fn flat() -> Options {
+    Options {
+        group_runs: false,
+        ..Options::default()
+    }
+}
+
 // ---- §1 marks -------------------------------------------------------------------------------
 
 #[test]
@@ -378,7 +386,7 @@ fn u3_maximal_subparts() {
         let mut b = valid.clone().into_bytes();
         b.extend(bad);
         b.push(b'\n');
-        let r = analyse(&b);
+        let r = analyse_with(&b, &flat());
         assert_eq!(r.format, Format::Utf8);
         r
     };
@@ -620,7 +628,10 @@ fn l7_n1_last_line_without_ending_is_a_note() {
 
 #[test]
 fn p1_to_p9_each_kind_with_fields() {
-    let r = forced_utf8(b"a\0b\x01c\x7f\xC2\x80\xC2\x85\t\x0c\n");
+    let r = analyse_with(
+        b"a\0b\x01c\x7f\xC2\x80\xC2\x85\t\x0c\n",
+        &flat().force_encoding("utf-8").unwrap(),
+    );
     assert_eq!(
         kinds(&r),
         [
@@ -644,7 +655,7 @@ fn p1_to_p9_each_kind_with_fields() {
 fn p2_nul_units_at_the_end_too() {
     let mut b = hexb("FF FE");
     b.extend(utf16le("ab\0\0"));
-    let r = analyse(&b);
+    let r = analyse_with(&b, &flat());
     assert_eq!(r.problem_counts.nul, 2);
     assert_eq!(r.problems[1].offset, 8);
 }
@@ -655,8 +666,10 @@ fn p3_the_control_set() {
         let ch = char::from_u32(c).unwrap();
         let s = format!("ab{ch}cd");
         let r = forced_utf8(s.as_bytes());
-        let expect = !matches!(c, 0 | 9 | 0xA | 0xC | 0xD | 0x85);
+        // ESC c is a terminal escape sequence (a reset): a finding, not P3.
+        let expect = !matches!(c, 0 | 9 | 0xA | 0xC | 0xD | 0x85 | 0x1B);
         assert_eq!(r.problem_counts.control_character == 1, expect, "U+{c:04X}");
+        assert_eq!(r.finding_counts.ansi_escape == 1, c == 0x1B, "U+{c:04X}");
     }
 }
 

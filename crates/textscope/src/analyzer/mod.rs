@@ -110,7 +110,15 @@ impl Analyzer {
         if verdict.encoding.is_stateful() && format == Format::Legacy {
             index_every = index_every.map(|_| u64::MAX / 2);
         }
-        let mut tracker = Tracker::new(format, self.opts.max_problems_per_kind, index_every);
+        let mut tracker = Tracker::new(
+            format,
+            self.opts.max_problems_per_kind,
+            self.opts.group_runs,
+            index_every,
+        );
+        if format == Format::Legacy && !verdict.encoding.ascii_escapes() {
+            tracker = tracker.without_ansi();
+        }
         let mut decoder = format
             .is_text()
             .then(|| Decoder::new(format, verdict.encoding, mark_len as u64));

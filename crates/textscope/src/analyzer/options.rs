@@ -20,6 +20,9 @@ pub struct Options {
     pub index_every: Option<u64>,
     /// Which implementation of the fast path runs (the report is the same with each).
     pub kernel: Kernel,
+    /// List touching problems (and findings) of one kind as one item with a `count` (a run);
+    /// false lists one item per character.
+    pub group_runs: bool,
 }
 
 impl Default for Options {
@@ -30,6 +33,7 @@ impl Default for Options {
             max_problems_per_kind: 1000,
             index_every: None,
             kernel: Kernel::Auto,
+            group_runs: true,
         }
     }
 }

@@ -27,11 +27,19 @@ impl Analyzer {
             start: offset,
             fed: 0,
             decoder: Decoder::new(v.format, v.encoding, offset),
-            tracker: Tracker::new(
-                v.format,
-                self.opts.max_problems_per_kind,
-                self.opts.index_every,
-            ),
+            tracker: {
+                let t = Tracker::new(
+                    v.format,
+                    self.opts.max_problems_per_kind,
+                    self.opts.group_runs,
+                    self.opts.index_every,
+                );
+                if v.format == Format::Legacy && !v.encoding.ascii_escapes() {
+                    t.without_ansi()
+                } else {
+                    t
+                }
+            },
             kernel: d.kernel,
         })
     }

@@ -155,6 +155,19 @@ impl CodePage {
         }
     }
 
+    /// True when ESC, `[`, `]` and the letters are the ASCII bytes (terminal escape sequences
+    /// can occur in text in this code page): not in EBCDIC, nor in the ISO-2022 family, whose
+    /// decoders take ESC for themselves.
+    pub(crate) fn ascii_escapes(self) -> bool {
+        match self.0.kind {
+            Kind::Rs(e) => e.is_ascii_compatible() && e != encoding_rs::ISO_2022_JP,
+            Kind::Table(t) => [0x1B_u8, b'[', b']', b'm', b'0', b'\\']
+                .iter()
+                .all(|&b| t.get(usize::from(b)) == Some(&u16::from(b))),
+            Kind::Multi(_) => !self.is_stateful(),
+        }
+    }
+
     pub(crate) fn kind(self) -> Kind {
         self.0.kind
     }

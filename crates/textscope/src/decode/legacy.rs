@@ -113,9 +113,10 @@ impl LegacyDecoder {
                 while let Some(&b) = chunk.get(i) {
                     if S::ASCII_RUNS && ascii && b.wrapping_sub(0x20) < 0x5F {
                         // Every single-byte code page in encoding_rs maps 20–7E to ASCII.
-                        let n = printable_prefix_utf8(chunk.get(i..).unwrap_or_default());
+                        let rest = chunk.get(i..).unwrap_or_default();
+                        let n = printable_prefix_utf8(rest);
                         if n > 0 {
-                            sink.ascii_run(base + i as u64, n, 1);
+                            sink.ascii_bytes(base + i as u64, rest.get(..n).unwrap_or_default(), 1);
                             i += n;
                             continue;
                         }
@@ -147,7 +148,11 @@ impl LegacyDecoder {
                         let n = printable_prefix_utf8(rest);
                         if n > 0 {
                             if S::ASCII_RUNS {
-                                sink.ascii_run(base + i as u64, n, 1);
+                                sink.ascii_bytes(
+                                    base + i as u64,
+                                    rest.get(..n).unwrap_or_default(),
+                                    1,
+                                );
                             } else {
                                 for (k, &b) in rest.iter().take(n).enumerate() {
                                     sink.char(char::from(b), base + (i + k) as u64, &[b]);

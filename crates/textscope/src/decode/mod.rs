@@ -48,6 +48,13 @@ pub(crate) trait Sink {
     const ASCII_RUNS: bool;
     /// `chars` printable ASCII characters, one unit of `width` bytes each, from `offset` on.
     fn ascii_run(&mut self, offset: u64, chars: usize, width: usize);
+    /// The same run with its bytes (`width` per character), for a sink that must see the
+    /// characters at times (the tracker inside a terminal escape sequence); the decoders call
+    /// this one.
+    #[inline(always)]
+    fn ascii_bytes(&mut self, offset: u64, bytes: &[u8], width: usize) {
+        self.ascii_run(offset, bytes.len() / width.max(1), width);
+    }
     /// One decoded scalar value and its bytes.
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]);
     /// One bad unit or subpart and its bytes.

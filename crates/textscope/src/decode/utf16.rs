@@ -46,7 +46,7 @@ impl Utf16Decoder {
                 let rest = chunk.get(i..).unwrap_or_default();
                 let n = printable_prefix_utf16(rest, self.be);
                 if n > 0 {
-                    sink.ascii_run(base + i as u64, n, 2);
+                    sink.ascii_bytes(base + i as u64, rest.get(..2 * n).unwrap_or_default(), 2);
                     i += 2 * n;
                     continue;
                 }

@@ -56,7 +56,7 @@ impl Utf32Decoder {
                 let rest = chunk.get(i..).unwrap_or_default();
                 let n = printable_prefix_utf32(rest, self.be);
                 if n > 0 {
-                    sink.ascii_run(base + i as u64, n, 4);
+                    sink.ascii_bytes(base + i as u64, rest.get(..4 * n).unwrap_or_default(), 4);
                     i += 4 * n;
                     continue;
                 }

@@ -43,7 +43,7 @@ impl Utf8Decoder {
                     let rest = chunk.get(i..).unwrap_or_default();
                     let n = printable_prefix_utf8(rest);
                     if n > 0 {
-                        sink.ascii_run(base + i as u64, n, 1);
+                        sink.ascii_bytes(base + i as u64, rest.get(..n).unwrap_or_default(), 1);
                         i += n;
                         continue;
                     }

@@ -10,7 +10,7 @@ use crate::report::LongestLine;
 impl FastSink for Tracker {
     #[inline]
     fn fast_ready(&self) -> bool {
-        self.ends.is_idle()
+        self.ends.is_idle() && self.ansi_idle()
     }
 
     #[inline(always)]

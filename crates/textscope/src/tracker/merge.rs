@@ -7,7 +7,7 @@ impl Tracker {
     /// True when the tracker stands at the start of a line with nothing pending: the state in
     /// which a following segment, analyzed on its own from a fresh tracker, can be merged.
     pub(crate) fn at_line_boundary(&self) -> bool {
-        self.at_line_start && self.ends.is_idle()
+        self.at_line_start && self.ends.is_idle() && self.ansi.is_idle()
     }
 
     /// Appends the tracker of the segment that follows this one. `self` must stand at a line
@@ -38,6 +38,9 @@ impl Tracker {
         self.line_chars = next.line_chars;
         self.at_line_start = next.at_line_start;
         self.ends = next.ends;
+        self.ansi = next.ansi;
+        self.pending = next.pending;
+        self.shift_pending(shift);
         if next.chars > 0 {
             self.end = next.end;
         }

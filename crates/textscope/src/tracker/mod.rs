@@ -7,6 +7,7 @@
 //! `checkpoints.rs` (S2), `fast.rs` (the fast path's bulk updates), `merge.rs` (segments);
 //! the line-ending machine itself is [`crate::lines`], the classes [`crate::class`].
 
+mod ansi;
 mod checkpoints;
 mod endings;
 mod fast;
@@ -47,6 +48,11 @@ pub(crate) struct Tracker {
     /// The end of the last character seen (for N1's offset).
     end: u64,
     index: Option<IndexBuilder>,
+    /// Terminal escape sequences are recognised (a Unicode format or an ASCII-compatible
+    /// code page).
+    ansi_on: bool,
+    ansi: crate::ansi::Scanner,
+    pending: ansi::Pending,
 }
 
 /// What the tracker hands to the report.
@@ -67,7 +73,12 @@ pub(crate) struct Totals {
 }
 
 impl Tracker {
-    pub(crate) fn new(format: Format, cap: usize, index_every: Option<u64>) -> Tracker {
+    pub(crate) fn new(
+        format: Format,
+        cap: usize,
+        group: bool,
+        index_every: Option<u64>,
+    ) -> Tracker {
         Tracker {
             format,
             line: 1,
@@ -77,12 +88,43 @@ impl Tracker {
             chars: 0,
             endings: EndingTally::default(),
             longest: None,
-            problems: Problems::new(cap),
-            findings: Findings::new(cap),
+            problems: Problems::new(cap, group),
+            findings: Findings::new(cap, group),
             non_ascii: false,
             end: 0,
             index: index_every.map(IndexBuilder::new),
+            ansi_on: format.is_text(),
+            ansi: crate::ansi::Scanner::new(),
+            pending: ansi::Pending::default(),
         }
+    }
+
+    /// Terminal escape sequences are not looked for (a code page where ESC and `[` are not
+    /// the ASCII bytes).
+    pub(crate) fn without_ansi(mut self) -> Tracker {
+        self.ansi_on = false;
+        self
+    }
+
+    /// True while a terminal escape sequence is pending: the fast path waits.
+    #[inline(always)]
+    fn ansi_idle(&self) -> bool {
+        self.ansi.is_idle()
+    }
+
+    /// A character of a recognised (or still pending) escape sequence: counted, never a
+    /// problem. Only ESC, BEL and printable characters get here, none of them an ending.
+    fn quiet_char(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        let step = self.ends.push(c, offset, bytes);
+        if let Some(cr) = step.flushed {
+            self.end_line(cr);
+        }
+        self.start(offset);
+        self.count(offset, bytes);
+        if !c.is_ascii() {
+            self.non_ascii = true;
+        }
+        self.line_chars += 1;
     }
 
     /// A character (or bad unit) arrives at `offset`: start the line if none is open.
@@ -135,22 +177,23 @@ impl Tracker {
         message: impl FnOnce() -> String,
     ) {
         let (line, column) = (self.line, self.line_chars + 1);
-        self.problems.add(kind, || Problem {
-            kind,
-            offset,
-            length: bytes.len() as u64,
-            count: 1,
-            line,
-            column,
-            bytes: hex(bytes),
-            code_point: code_point.map(crate::class::code_point_of),
-            mixed: None,
-            reason: match bad {
-                Some(Bad::InvalidUtf8(r)) => Some(r),
-                _ => None,
-            },
-            message: message(),
-        });
+        self.problems
+            .add(kind, offset, bytes.len() as u64, || Problem {
+                kind,
+                offset,
+                length: bytes.len() as u64,
+                count: 1,
+                line,
+                column,
+                bytes: hex(bytes),
+                code_point: code_point.map(crate::class::code_point_of),
+                mixed: None,
+                reason: match bad {
+                    Some(Bad::InvalidUtf8(r)) => Some(r),
+                    _ => None,
+                },
+                message: message(),
+            });
     }
 
     /// Every character that is not printable ASCII (or that follows a CR).
@@ -203,20 +246,21 @@ impl Tracker {
     #[cold]
     fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
         let (line, column) = (self.line, self.line_chars + 1);
-        self.findings.add(kind, || Finding {
-            kind,
-            offset,
-            length: bytes.len() as u64,
-            count: 1,
-            line,
-            column,
-            bytes: hex(bytes),
-            code_point: crate::class::code_point(c),
-            effect: None,
-            dangerous: None,
-            sequence: None,
-            message: message::finding(kind, c),
-        });
+        self.findings
+            .add(kind, offset, bytes.len() as u64, None, || Finding {
+                kind,
+                offset,
+                length: bytes.len() as u64,
+                count: 1,
+                line,
+                column,
+                bytes: hex(bytes),
+                code_point: crate::class::code_point(c),
+                effect: None,
+                dangerous: None,
+                sequence: None,
+                message: message::finding(kind, c),
+            });
     }
 
     #[inline]
@@ -226,6 +270,7 @@ impl Tracker {
     }
 
     pub(crate) fn finish(mut self, mark_len: u64) -> Totals {
+        self.ansi_break();
         self.interrupt();
         let mut notes = Vec::new();
         if !self.at_line_start {
@@ -241,8 +286,9 @@ impl Tracker {
         let lines = self.line - 1;
         if let Some(m) = self.endings.mixed() {
             let other = m.site.end.kind;
+            let (offset, length) = (m.site.end.offset, m.site.end.byte_len());
             self.problems
-                .add(ProblemKind::MixedLineEndings, || Problem {
+                .add(ProblemKind::MixedLineEndings, offset, length, || Problem {
                     kind: ProblemKind::MixedLineEndings,
                     offset: m.site.end.offset,
                     length: m.site.end.byte_len(),
@@ -290,6 +336,32 @@ impl Tracker {
     }
 }
 
+impl Tracker {
+    /// Printable ASCII while a sequence is pending: one character at a time until it settles,
+    /// then the rest as a run. A big-endian unit has its ASCII byte last.
+    #[cold]
+    #[inline(never)]
+    fn ascii_in_sequence(&mut self, offset: u64, bytes: &[u8], width: usize) {
+        let width = width.max(1);
+        let low = match self.format {
+            Format::Utf16Be | Format::Utf32Be => width - 1,
+            _ => 0,
+        };
+        let mut k = 0;
+        for unit in bytes.chunks_exact(width) {
+            if self.ansi_idle() {
+                break;
+            }
+            let c = char::from(unit.get(low).copied().unwrap_or(b' '));
+            self.char(c, offset + k as u64, unit);
+            k += width;
+        }
+        if let Some(rest) = bytes.get(k..).filter(|r| !r.is_empty()) {
+            self.ascii_run(offset + k as u64, rest.len() / width, width);
+        }
+    }
+}
+
 impl Sink for Tracker {
     const ASCII_RUNS: bool = true;
 
@@ -303,7 +375,23 @@ impl Sink for Tracker {
     }
 
     #[inline]
+    fn ascii_bytes(&mut self, offset: u64, bytes: &[u8], width: usize) {
+        if self.ansi_idle() {
+            self.ascii_run(offset, bytes.len() / width.max(1), width);
+        } else {
+            self.ascii_in_sequence(offset, bytes, width);
+        }
+    }
+
+    #[inline]
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
+        if self.ansi_on
+            && (c == crate::ansi::ESC || !self.ansi_idle())
+            && self.ansi_char(c, offset, bytes)
+        {
+            self.quiet_char(c, offset, bytes);
+            return;
+        }
         if self.ends.is_idle() {
             if matches!(c, ' '..='~') {
                 // Printable ASCII outside a run (e.g. the other formats' slow paths).
@@ -325,6 +413,7 @@ impl Sink for Tracker {
     }
 
     fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
+        self.ansi_break();
         self.interrupt();
         self.start(offset);
         let format = self.format;
