@@ -178,7 +178,8 @@ export function stepText(s, report) {
     case 'too_many_invalid':
       return m(`step.${code}`, { valid: num(fg.valid_multibyte), invalid: num(fg.invalid_sequences) });
     case 'nul_share': case 'control_share': case 'legacy_binary_bytes':
-      return code === 'legacy_binary_bytes' ? m('step.legacy_binary_bytes', { why: binaryWhy(fg) }) : binaryWhy(fg);
+      // binaryWhy's sentence already starts "binary:".
+      return binaryWhy(fg);
     case 'all_scalar_values': return m('step.all_scalar_values', { units: num(fg.units) });
     case 'non_scalar_units':
       if (s.reason && /^byte order mark/.test(s.reason)) return stepText({ ...s, code: 'bom_non_scalar' }, report);
@@ -194,9 +195,83 @@ export function stepText(s, report) {
       return m(`step.${code}`, { encoding: enc });
     case 'utf16_plausible': case 'utf16_less_plausible': case 'utf16_ill_formed':
       return m(`step.${code}`);
+    case 'closest_reading': return m('step.closest_reading', { encoding: report.encoding });
     default: {
       const parts = Object.entries(fg).map(([k, v]) => `${m(`fig.${k}`) === `fig.${k}` ? k : m(`fig.${k}`)} ${num(v)}`);
       return parts.length ? m('step.generic', { figures: parts.join(', ') }) : m('step.generic_none');
     }
   }
+}
+
+/** The name "Read as" and the worker take for a report's format: a code page by its name. */
+export function forceName(r) { return r.format === 'legacy' ? r.encoding : r.format; }
+
+// What a container is, from its MIME type: image, archive, document … (documents before
+// archives: an EPUB's type ends in +zip).
+const CONTAINER_KIND = [
+  [/^image\//, 'image'], [/^audio\//, 'audio'], [/^video\//, 'video'], [/^font\/|font/, 'font'],
+  [/pdf|msword|officedocument|opendocument|rtf|epub|postscript|ms-excel|powerpoint/, 'document'],
+  [/zip|tar|gzip|bzip|xz|7z|rar|zstd|compress|archive|lz|cab|arj|deb|rpm/, 'archive'],
+  [/executable|elf|mach|msdownload|dex|wasm|sharedlib|java/, 'program'],
+  [/sqlite|database/, 'database'],
+];
+
+/** "PNG image", "ZIP archive" (in the page's language) from the report's `container`. */
+export function containerWhat(c) {
+  const mime = (c.mime || '').toLowerCase();
+  const hit = CONTAINER_KIND.find(([re]) => re.test(mime));
+  return m(`container.${hit ? hit[1] : 'file'}`, { name: c.name });
+}
+
+/** A hint's sentence: which encoding to try, and why, from its `reason`. */
+export function hintText(h) {
+  const key = `hint.${h.reason}`;
+  const s = m(key, { enc: h.encoding });
+  return s === key ? m('hint.generic', { enc: h.encoding }) : s;
+}
+
+const ENDING_KEYS = { lf: 'LF', crlf: 'CRLF', cr: 'CR', nel: 'NEL', ls: 'LS', ps: 'PS' };
+
+/**
+ * The rows of a text reading's summary: [field, label key, text, the report's JSON value], so
+ * that a test can compare each with `textscope --json`'s `text_reading`.
+ */
+export function readingSummary(r) {
+  const counts = r.problem_counts || {};
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  // "3 control characters" from the runs' words; "1 control character" from the kind's name.
+  const many = (k, n, key) => {
+    const s = m(`run.${k}`, { n: num(n) });
+    return n === 1 || s === `run.${k}` ? `${num(n)} ${m(key)}` : s;
+  };
+  const kinds = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => many(k, n, `kind.${k}`));
+  const fc = r.finding_counts || {};
+  const found = Object.values(fc).reduce((a, b) => a + b, 0);
+  const fkinds = Object.entries(fc).filter(([, n]) => n > 0).map(([k, n]) => many(k, n, `finding.${k}`));
+  const endings = Object.entries(r.endings || {}).filter(([, n]) => n > 0).map(([k, n]) => `${ENDING_KEYS[k]} ${num(n)}`).join(', ');
+  return [
+    ['format', 'summary.format', r.format, r.format],
+    ['encoding', 'summary.encoding', r.encoding, r.encoding],
+    ['lines', 'summary.lines', num(r.lines), r.lines],
+    ['characters', 'summary.characters', num(r.characters), r.characters],
+    ['endings', 'summary.endings', endings || m('summary.none'), r.endings],
+    ['longest_line', 'summary.longest', r.longest_line
+      ? m('summary.longestvalue', { line: num(r.longest_line.line), n: num(r.longest_line.characters) }) : m('summary.none'), r.longest_line],
+    ['problem_counts', 'summary.problems', total ? `${num(total)}: ${kinds.join(', ')}` : num(0), counts],
+    ['finding_counts', 'summary.findings', found ? `${num(found)}: ${fkinds.join(', ')}` : num(0), fc],
+  ];
+}
+
+/** What a run's count says: "4,096 NULs"; a kind with no word of its own, "5 in a row". */
+export function runText(x, kind = x.kind) {
+  const key = `run.${kind}`;
+  const s = m(key, { n: num(x.count) });
+  return s === key ? m('problems.run', { n: num(x.count) }) : s;
+}
+
+/** An escape sequence finding's sentence: what it does, and whether that is dangerous. */
+export function ansiText(f) {
+  const key = `effect.${f.effect}`;
+  const effect = m(key) === key ? m('effect.other_csi') : m(key);
+  return f.dangerous ? m('ansi.dangerousmsg', { effect }) : effect;
 }

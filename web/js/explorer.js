@@ -12,6 +12,9 @@ import { treeMethods } from './tree.js';
 import { hexMethods } from './hex.js';
 import { problemMethods } from './problems.js';
 import { toolMethods } from './tools.js';
+import { deadEndMethods } from './deadend.js';
+import { formatName } from './report-text.js';
+import { containerWhat, forceName } from './describe.js';
 import { readState, writeState } from './urlstate.js';
 
 const ROW = 22; // px, tree and hex rows
@@ -54,6 +57,7 @@ export class Explorer {
         el('h2', { id: 'file-name', class: 'file-name' }),
         this.progress, this.cancelBtn, this.status),
       this.buildTools(),
+      ...this.buildDeadEnd(),
       el('div', { class: 'ex-top', id: 'ex-body', hidden: true },
         el('section', { class: 'panel' }, h('summary.title'), this.summary),
         el('section', { class: 'panel' }, h('detection.title'), this.steps),
@@ -159,6 +163,7 @@ export class Explorer {
     this.match = null;
     this.keepAt = again && this.sel ? this.sel.start : null;
     this.sel = null;
+    this.peek = null;
     this.tree.setCount(0);
     this.hex.setCount(0);
     this.searchReset();
@@ -168,6 +173,8 @@ export class Explorer {
     this.root.dataset.state = 'analysing';
     this.root.querySelector('#file-name').textContent = file.name;
     for (const p of ['#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, false);
+    this.deadEnd.hidden = true;
+    this.hintsBox.hidden = true;
     this.progress.value = 0;
     this.busy(true);
     this.status.textContent = t('explorer.analysing', { name: file.name });
@@ -190,17 +197,24 @@ export class Explorer {
     this.busy(false);
     // Findings (docs/findings.md) are listed in file order; an older report has none.
     report.findings = report.findings || [];
-    this.problemIndex = report.problems.map((p) => [p.offset, p.offset + p.length]).sort((a, b) => a[0] - b[0]);
-    this.findingIndex = report.findings.map((f) => [f.offset, f.offset + f.length]);
+    // A binary file lists the problems and findings of its text reading (deadend.js): the hex
+    // view tints their bytes and each link selects them.
+    this.view = this.viewOf(report);
+    this.view.findings = this.view.findings || [];
+    this.problemIndex = this.view.problems.map((p) => [p.offset, p.offset + p.length]).sort((a, b) => a[0] - b[0]);
+    this.findingIndex = this.view.findings.map((f) => [f.offset, f.offset + f.length]).sort((a, b) => a[0] - b[0]);
     this.findingAt = new Map(report.findings.map((f) => [f.offset, f]));
     this.findingNames = null;
     this.status.textContent = t('explorer.done', { size: humanSize(report.size), ms: Math.round(ms) });
     this.json.textContent = JSON.stringify(report, null, 2);
     for (const p of ['#ex-tools', '#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, true);
     this.renderSummary();
+    this.renderDeadEnd();
+    this.renderHints();
     this.renderProblems();
     this.renderFindings();
     this.renderNotes();
+    this.peekReading();
     this.tree.box.scrollTop = 0;
     this.hex.box.scrollTop = 0;
     this.problems.scrollTop = 0;
@@ -224,19 +238,35 @@ export class Explorer {
     if (!this.report) return;
     this.status.textContent = t('explorer.done', { size: humanSize(this.report.size), ms: Math.round(this.ms) });
     this.renderSummary();
+    this.renderDeadEnd();
+    this.renderHints();
     this.renderProblems();
     this.renderFindings();
     this.renderNotes();
     this.tree.render();
+    if (this.peek) this.renderPeek();
   }
 
-  /** The explanations of empty panes: an empty file, a binary one, no lines to preview. */
+  /**
+   * The explanations of empty panes: an empty file, a binary one (what it is, or how many lines
+   * its text reading has, with a button to show them), no lines to preview.
+   */
   renderNotes() {
     const r = this.report;
-    const note = (e, key) => { e.hidden = !key; e.textContent = key ? m(key) : ''; };
-    note(this.treeNote, r.format === 'empty' ? 'tree.empty' : (r.lines === 0 && !r.bom ? 'tree.binary' : null));
-    note(this.hexNote, r.size === 0 ? 'hex.empty' : null);
-    note(this.previewNote, r.lines === 0 ? 'preview.empty' : null);
+    const note = (e, ...parts) => { e.hidden = !parts.length; e.replaceChildren(...parts); };
+    const reading = r.format === 'binary' ? r.text_reading : null;
+    if (r.format === 'empty') note(this.treeNote, m('tree.empty'));
+    else if (r.format === 'binary' && r.container) note(this.treeNote, m('tree.container', { what: containerWhat(r.container) }));
+    else if (reading) {
+      note(this.treeNote, m('tree.reading', { enc: reading.encoding, n: num(reading.lines) }), ' ',
+        el('button', { type: 'button', class: 'force-reading', onclick: () => this.setReadAs(forceName(reading)) },
+          m('reading.force', { enc: reading.encoding })));
+    } else if (r.format === 'binary' || (r.lines === 0 && !r.bom)) note(this.treeNote, m('tree.binary'));
+    else note(this.treeNote);
+    if (r.size === 0) note(this.hexNote, m('hex.empty')); else note(this.hexNote);
+    if (reading && this.peek) note(this.previewNote, m('preview.reading', { enc: reading.encoding }));
+    else if (r.lines === 0) note(this.previewNote, m('preview.empty'));
+    else note(this.previewNote);
     this.treeBox.hidden = r.lines === 0 && !r.bom;
     this.hexBox.hidden = r.size === 0;
   }
@@ -253,8 +283,10 @@ export class Explorer {
       .map(([k, n]) => `${ENDING_LABEL[k]} ${num(n)}`).join(', ');
     const total = Object.values(r.problem_counts).reduce((a, b) => a + b, 0);
     add('file', 'summary.file', this.file.name, this.file.name);
-    add('format', 'summary.format', r.format, r.format);
-    add('encoding', 'summary.encoding', r.detection.forced ? `${r.encoding} (${m('summary.readas')})` : r.encoding, r.encoding);
+    // "binary" and "empty" are verdicts, said in the page's language; format names stay as they are.
+    const enc = r.encoding === r.format ? formatName(r.encoding) : r.encoding;
+    add('format', 'summary.format', formatName(r.format), r.format);
+    add('encoding', 'summary.encoding', r.detection.forced ? `${enc} (${m('summary.readas')})` : enc, r.encoding);
     if ('language' in r) add('language', 'summary.language', r.language || m('summary.unknownlang'), r.language);
     if (typeof r.detection.confidence === 'number') {
       add('confidence', 'summary.confidence', `${num(Math.round(r.detection.confidence * 100))} %`, r.detection.confidence);
@@ -278,6 +310,13 @@ export class Explorer {
     const found = Object.values(fc).reduce((a, b) => a + b, 0);
     const kinds = Object.entries(fc).filter(([, n]) => n > 0).map(([k, n]) => `${num(n)} ${t(`finding.${k}`)}`);
     add('findings', 'summary.findings', found ? `${num(found)} (${kinds.join(', ')})` : num(0), fc);
+    if (r.container) add('container', 'summary.container', containerWhat(r.container), r.container);
+    if (r.text_reading) {
+      const tr = r.text_reading;
+      const n = Object.values(tr.problem_counts).reduce((a, b) => a + b, 0);
+      add('text_reading', 'summary.reading', m('summary.readingvalue', { enc: tr.encoding, lines: num(tr.lines), problems: num(n) }),
+        { format: tr.format, encoding: tr.encoding, lines: tr.lines, problem_counts: tr.problem_counts });
+    }
     this.summary.replaceChildren(...rows);
 
     const steps = r.detection.steps.map((s) => el('li', {
@@ -325,6 +364,7 @@ export class Explorer {
 
   renderPreview() {
     if (!this.report) return;
+    if (this.peek) { this.renderPeek(); return; }
     const first = this.rowAt(this.tree.first);
     const startLine = first.kind === 'mark' ? 1 : first.line;
     const lines = [];
@@ -339,4 +379,4 @@ export class Explorer {
   }
 }
 
-Object.assign(Explorer.prototype, treeMethods, hexMethods, problemMethods, toolMethods);
+Object.assign(Explorer.prototype, treeMethods, hexMethods, problemMethods, toolMethods, deadEndMethods);

@@ -3,7 +3,7 @@
 import { el } from './dom.js';
 import { t, num } from './i18n.js';
 import { m } from './messages.js';
-import { problemText, noteText, findingText } from './describe.js';
+import { problemText, noteText, findingText, runText, ansiText } from './describe.js';
 import { names } from './names.js';
 
 const at = (x) => t('problems.at', { line: num(x.line), column: num(x.column), offset: num(x.offset) });
@@ -18,15 +18,28 @@ export const problemMethods = {
   /** The listed problems in file order, as the filter shows them (n / p walk these). */
   shownProblems() {
     const f = this.filterSelect.value;
-    return this.report.problems
+    return this.view.problems
       .map((p, i) => ({ p, i }))
       .filter(({ p }) => !f || p.kind === f)
       .sort((a, b) => a.p.offset - b.p.offset);
   },
 
+  /**
+   * Goes to a listed problem or finding and selects all its bytes (a run: offset..offset+length).
+   * A binary file has no lines: its text reading's items select their bytes in the hex view.
+   */
+  goTo(x) {
+    if (this.report.lines === 0) {
+      this.select({ kind: 'bytes', start: x.offset, end: x.offset + x.length });
+      this.reveal();
+      return Promise.resolve();
+    }
+    return this.jump(x.line, x.offset, x.length);
+  },
+
   renderProblems() {
-    const r = this.report;
-    if (!r) return;
+    if (!this.report) return;
+    const r = this.view;
     const counts = r.problem_counts;
     const kinds = Object.keys(counts).filter((k) => counts[k] > 0);
     const keep = this.filterSelect.value;
@@ -44,9 +57,10 @@ export const problemMethods = {
         if (p.kind !== k) return;
         items.push(el('li', {}, el('a', {
           href: `#problem-${i}`, class: 'problem', dataset: { index: i, kind: p.kind, offset: p.offset, line: p.line, column: p.column, count: p.count || 1 },
-          onclick: (e) => { e.preventDefault(); this.current = i; this.jump(p.line, p.offset, p.length); },
+          'data-length': p.length,
+          onclick: (e) => { e.preventDefault(); this.current = i; this.goTo(p); },
         }, el('span', { class: 'where' }, at(p)), ' ', el('code', { class: 'bytes' }, p.bytes),
-        p.count > 1 ? el('span', { class: 'run' }, ` ${m('problems.run', { n: num(p.count) })}`) : null,
+        p.count > 1 ? el('span', { class: 'run' }, ` ${runText(p)}`) : null,
         ' — ', el('span', { class: 'msg' }, problemText(p, r)))));
       });
       const listed = items.length;
@@ -65,6 +79,7 @@ export const problemMethods = {
         el('span', { class: 'msg' }, noteText(n))))))));
     }
     if (!groups.length) groups.push(el('p', { class: 'none' }, t('problems.none')));
+    if (r !== this.report) groups.unshift(el('p', { class: 'reading-note' }, m('problems.reading', { enc: r.encoding })));
     this.problems.replaceChildren(...groups);
   },
 
@@ -73,20 +88,22 @@ export const problemMethods = {
    * own (a.finding, not a.problem) that jumps to each character like a problem does.
    */
   renderFindings() {
-    const r = this.report;
-    const items = r.findings.map((f, i) => el('li', {}, el('a', {
+    const r = this.view;
+    const items = r.findings.map((f, i) => el('li', {}, f.kind === 'ansi_escape' ? this.ansiItem(f, i) : el('a', {
       href: `#finding-${i}`, class: 'finding',
-      dataset: { index: i, kind: f.kind, offset: f.offset, line: f.line, column: f.column },
-      onclick: (e) => { e.preventDefault(); this.jump(f.line, f.offset, f.length); },
+      dataset: { index: i, kind: f.kind, offset: f.offset, line: f.line, column: f.column, count: f.count || 1, length: f.length },
+      onclick: (e) => { e.preventDefault(); this.goTo(f); },
     }, el('span', { class: 'kind' }, m(`finding.${f.kind}`)), ' ', el('code', { class: 'cp' }, f.code_point), ' ',
-    at(f), ' ', el('code', { class: 'bytes' }, f.bytes), ' — ', el('span', { class: 'msg' }, findingText(f, this.findingNames?.get(f.code_point))))));
+    at(f), ' ', el('code', { class: 'bytes' }, f.bytes),
+    f.count > 1 ? el('span', { class: 'run' }, ` ${runText(f)}`) : null,
+    ' — ', el('span', { class: 'msg' }, findingText(f, this.findingNames?.get(f.code_point))))));
     if (r.findings_omitted > 0) items.push(el('li', { class: 'omitted' }, t('findings.omitted', { n: num(r.findings_omitted) })));
     if (!items.length) items.push(el('li', { class: 'none' }, t('findings.none')));
     this.findings.replaceChildren(...items);
     if (!r.findings.length) this.findings.dataset.names = 'ready';
     if (!this.findingNames && r.findings.length) {
       delete this.findings.dataset.names;
-      const cps = [...new Set(r.findings.map((f) => f.code_point))];
+      const cps = [...new Set(r.findings.map((f) => f.code_point).filter(Boolean))];
       this.findingNames = new Map();
       names(cps.map((c) => parseInt(c.slice(2), 16))).then((labels) => {
         cps.forEach((c, k) => this.findingNames.set(c, labels[k]));
@@ -94,6 +111,22 @@ export const problemMethods = {
         this.findings.dataset.names = 'ready';
       }).catch(() => {});
     }
+  },
+
+  /**
+   * A terminal escape sequence: what it does (its `effect`), marked when dangerous, and the
+   * sequence as the core wrote it in visible form (`\e[32m`), as text.
+   */
+  ansiItem(f, i) {
+    return el('a', {
+      href: `#finding-${i}`, class: f.dangerous ? 'finding ansi dangerous' : 'finding ansi',
+      dataset: { index: i, kind: f.kind, offset: f.offset, line: f.line, column: f.column, count: f.count || 1, length: f.length, effect: f.effect || '', dangerous: !!f.dangerous },
+      onclick: (e) => { e.preventDefault(); this.goTo(f); },
+    }, el('span', { class: 'kind' }, m('finding.ansi_escape')), ' ',
+    f.dangerous ? el('strong', { class: 'danger' }, m('ansi.danger')) : null, f.dangerous ? ' ' : null,
+    el('code', { class: 'seq' }, f.sequence || f.bytes), ' ', at(f),
+    f.count > 1 ? el('span', { class: 'run' }, ` ${runText(f)}`) : null,
+    ' — ', el('span', { class: 'msg' }, ansiText(f)));
   },
 
   /** n / p: the next or previous listed problem after (before) the selection. */
@@ -116,7 +149,7 @@ export const problemMethods = {
     const { p, i } = list[k];
     this.current = i;
     this.toolStatus(m('tools.problemof', { i: num(k + 1), n: num(list.length) }));
-    await this.jump(p.line, p.offset, p.length);
+    await this.goTo(p);
   },
 
   globalKey(e) {

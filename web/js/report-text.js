@@ -9,9 +9,10 @@ export const gen = (text) => el('code', { class: 'gen' }, text);
 /** A report's format: the format's name, or the verdict binary / empty in words. */
 export function formatName(f) { return f === 'binary' || f === 'empty' ? t(`verdict.${f}`) : f; }
 
-/** One problem: its kind in words, where it is, its bytes. */
+/** One problem: its kind in words (and how many in a row, for a run), where it is, its bytes. */
 export function problemItem(x) {
-  const kind = t(`kind.${x.kind}`) + (x.reason ? ` (${t(`reason.${x.reason}`)})` : '');
+  const kind = t(`kind.${x.kind}`) + (x.reason ? ` (${t(`reason.${x.reason}`)})` : '')
+    + (x.count > 1 ? `, ${t('problems.inarow', { n: x.count })}` : '');
   return el('div', { class: 'pitem', dataset: { kind: x.kind, offset: x.offset } },
     el('strong', {}, kind), ` — ${t('problems.at', { line: x.line, column: x.column, offset: x.offset })}: `, gen(x.bytes));
 }

@@ -48,15 +48,20 @@ export const toolMethods = {
     const mode = this.searchMode.value || 'text';
     this.searchMode.replaceChildren(el('option', { value: 'text' }, m('tools.text')), el('option', { value: 'hex' }, m('tools.hex')));
     this.searchMode.value = mode;
-    const known = [...READ_AS.formats, 'legacy', ...READ_AS.codepages];
-    const extra = this.readAs && !known.includes(this.readAs) ? [this.readAs] : [];
-    this.readAsSelect.replaceChildren(
-      el('option', { value: '' }, m('tools.detect')),
-      el('optgroup', { label: m('tools.formats') }, ...READ_AS.formats.map((f) => el('option', { value: f }, f.toUpperCase()))),
-      el('optgroup', { label: m('tools.codepages') }, el('option', { value: 'legacy' }, m('tools.legacy')),
-        ...[...READ_AS.codepages, ...extra].map((c) => el('option', { value: c }, c))));
+    this.readAsSelect.replaceChildren(el('option', { value: '' }, m('tools.detect')), ...this.readAsOptions());
     this.readAsSelect.value = this.readAs || '';
     if (this.hits) this.showHit();
+  },
+
+  /** The formats and code pages a file can be read as (option groups), the current choice included. */
+  readAsOptions() {
+    const known = [...READ_AS.formats, 'legacy', ...READ_AS.codepages];
+    const extra = this.readAs && !known.includes(this.readAs) ? [this.readAs] : [];
+    return [
+      el('optgroup', { label: m('tools.formats') }, ...READ_AS.formats.map((f) => el('option', { value: f }, f.toUpperCase()))),
+      el('optgroup', { label: m('tools.codepages') }, el('option', { value: 'legacy' }, m('tools.legacy')),
+        ...[...READ_AS.codepages, ...extra].map((c) => el('option', { value: c }, c))),
+    ];
   },
 
   toolStatus(text) { this.statusOut.textContent = text; },

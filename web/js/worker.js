@@ -30,6 +30,7 @@ async function handle(m, gen) {
     case 'analyse': return analyse(ts, m, gen);
     case 'lines': return lines(m);
     case 'locate': return locate(m);
+    case 'peek': return peek(ts, m);
     default: throw new Error(`unknown request ${m.type}`);
   }
 }
@@ -101,6 +102,28 @@ async function lines(m) {
   await readFrom(start, (b) => analysis.linesFeed(b));
   const structure = JSON.parse(analysis.linesFinish());
   self.postMessage({ type: 'lines', id: m.id, structure });
+}
+
+/**
+ * The first lines of the file as another format reads them (a binary file's text reading, for
+ * the preview): a handle of its own, forced to `m.force`, fed the first `m.bytes` bytes and
+ * freed at once. `cut` says whether the file goes on past them.
+ */
+async function peek(ts, m) {
+  if (!file) throw new Error('no file analysed');
+  const a = ts.open(m.force);
+  try {
+    const end = Math.min(file.size, m.bytes);
+    const bytes = new Uint8Array(await file.slice(0, end).arrayBuffer());
+    a.feed(bytes);
+    a.finish();
+    const start = a.linesBegin(1, m.lines, 0, m.maxText);
+    if (start < bytes.length) a.linesFeed(bytes.subarray(start));
+    const structure = JSON.parse(a.linesFinish());
+    self.postMessage({ type: 'peek', id: m.id, structure, cut: end < file.size });
+  } finally {
+    a.free();
+  }
 }
 
 async function locate(m) {

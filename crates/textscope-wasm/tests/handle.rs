@@ -98,3 +98,72 @@ fn utf16_inspector_and_validator_through_the_c_surface() {
     let v = json(ts_utf16_check(bad.as_ptr(), bad.len()));
     assert!(v["error"]["token"].is_string());
 }
+
+/// The files of issue 14 (tests/data, made by make.py).
+fn data(name: &str) -> Vec<u8> {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn binary_verdicts_carry_their_container_or_text_reading_at_every_chunk_size() {
+    for name in [
+        "nul-log.txt",
+        "many-faults.txt",
+        "colour-build.log",
+        "image.png",
+    ] {
+        let bytes = data(name);
+        let expected = analyze(&bytes, Options::default()).to_json();
+        for chunk in [1, 7, 4096, bytes.len().max(1)] {
+            let h = analysed(&bytes, chunk);
+            assert_eq!(
+                std::str::from_utf8(h.result()).unwrap(),
+                expected,
+                "{name} in chunks of {chunk}"
+            );
+        }
+    }
+    let report = |name: &str| -> serde_json::Value {
+        serde_json::from_slice(analysed(&data(name), 4096).result()).unwrap()
+    };
+    let nul = report("nul-log.txt");
+    assert_eq!(nul["format"], "binary");
+    assert_eq!(nul["text_reading"]["format"], "utf-8");
+    let runs: Vec<_> = nul["text_reading"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["count"] == 4096)
+        .collect();
+    assert_eq!(runs.len(), 1, "the 4,096 NULs are one item");
+    assert_eq!(runs[0]["length"], 4096);
+    let png = report("image.png");
+    assert_eq!(png["format"], "binary");
+    assert_eq!(png["container"]["name"], "PNG");
+    assert!(png.get("text_reading").is_none());
+    assert_eq!(report("colour-build.log")["format"], "utf-8");
+}
+
+/// What the page's preview of a binary file does (worker.js `peek`): a handle forced to the
+/// text reading's format, fed the first bytes only, gives the same first lines as the whole file
+/// read that way.
+#[test]
+fn a_forced_handle_on_the_first_bytes_gives_the_first_lines() {
+    let bytes = data("nul-log.txt");
+    let lines = |input: &[u8]| -> serde_json::Value {
+        let mut h = Handle::new(Options::default().force_encoding("utf-8").unwrap());
+        assert_eq!(h.feed(input), status::OK);
+        h.finish().unwrap();
+        let start = h.lines_begin(1, 3, Default::default()).unwrap() as usize;
+        h.lines_feed(&input[start..]);
+        assert_eq!(h.lines_finish(), status::OK);
+        serde_json::from_slice::<serde_json::Value>(h.result()).unwrap()["lines"].clone()
+    };
+    let whole = lines(&bytes);
+    let first = lines(&bytes[..bytes.len().min(1024)]);
+    assert_eq!(whole.as_array().unwrap().len(), 3);
+    assert_eq!(first, whole);
+}

@@ -68,7 +68,7 @@ test('findings are listed apart from problems, where textscope --json puts them'
   // The summary counts them by kind; SPEC's problems stay what they were.
   const s = await summaryValues(page);
   assert.deepEqual(s.findings, cli.finding_counts);
-  assert.deepEqual(s.findings, { bidi_control: 4, invisible_character: 1 });
+  assert.deepEqual(s.findings, { bidi_control: 4, invisible_character: 1, ansi_escape: 0 });
   assert.equal(await page.textContent('#summary dd[data-field="findings"]'), '5 (4 bidi control, 1 invisible character)');
   assert.equal(s.problems, 1);
   assert.equal(await page.$$eval('#problems a.problem', (l) => l.length), 1);
@@ -132,9 +132,9 @@ test('nothing from the file is markup; the list is translated', async () => {
   // No raw bidi control reaches the findings list: the messages name the characters.
   const listed = await page.textContent('#findings');
   assert.doesNotMatch(listed, /[\u202A-\u202E\u2066-\u2069\u200B-\u200F\u2060-\u2064]/);
-  assert.equal(await page.textContent('[data-i18n="findings.title"]'), 'Bidi controls and invisible characters');
+  assert.equal(await page.textContent('[data-i18n="findings.title"]'), 'Bidi controls, invisible characters and terminal escapes');
   await page.selectOption('#lang', 'es');
-  assert.equal(await page.textContent('[data-i18n="findings.title"]'), 'Controles bidi y caracteres invisibles');
+  assert.equal(await page.textContent('[data-i18n="findings.title"]'), 'Controles bidi, caracteres invisibles y secuencias de escape');
   assert.equal(await page.textContent('#summary dd[data-field="findings"]'), '5 (4 control bidi, 1 carácter invisible)');
   assert.match(await page.textContent('#findings a.finding'), /línea 2, columna 21, posición 43/);
   await page.screenshot({ path: path.join(SHOTS, 'explorer-findings-es.png'), fullPage: true });
@@ -143,7 +143,7 @@ test('nothing from the file is markup; the list is translated', async () => {
   // A clean file says so.
   await pickFile(page, writeTmp('clean.txt', Buffer.from('plain text\n')));
   await waitDone(page);
-  assert.equal(await page.textContent('#findings li.none'), 'No bidi controls, no invisible characters.');
+  assert.equal(await page.textContent('#findings li.none'), 'No bidi controls, no invisible characters, no terminal escapes.');
   assert.deepEqual(errors, []);
 });
 

@@ -141,7 +141,7 @@ test('no English string on any page in Spanish, at 1280 × 900 and 390 × 844', 
   // interface strings and the sentences it builds; the file's content is not checked): no
   // catalogue's English, and none of the English sentences of the CLI's --json (the core's
   // `message` and `reason`), which a Spanish page must say in its own words.
-  for (const file of ['f2-notes-utf16le.txt', 'nul-and-controls.txt', 'invalid-utf8.txt', 'windows-1252.txt', 'mixed-endings.txt']) {
+  for (const file of ['f2-notes-utf16le.txt', 'nul-and-controls.txt', 'invalid-utf8.txt', 'windows-1252.txt', 'mixed-endings.txt', 'nul-log.txt', 'many-faults.txt', 'colour-build.log', 'image.png']) {
     await open('index.html', 'es', SIZES[0]);
     await pickFile(page, path.join(DATA, file));
     await waitDone(page);
@@ -149,7 +149,9 @@ test('no English string on any page in Spanish, at 1280 × 900 and 390 × 844', 
     assert.deepEqual(found, [], `explorer on ${file}`);
     const r = cliReport(path.join(DATA, file));
     const sentences = [...r.detection.steps.map((s) => s.reason), ...r.problems.map((p) => p.message),
-      ...r.notes.map((n) => n.message), ...(r.findings || []).map((f) => f.message)];
+      ...r.notes.map((n) => n.message), ...(r.findings || []).map((f) => f.message),
+      ...(r.text_reading ? [...r.text_reading.problems, ...(r.text_reading.findings || [])].map((x) => x.message) : []),
+      ...(r.hints || []).map((h) => h.message)];
     const shown = await page.evaluate(() => document.body.innerText);
     assert.deepEqual(sentences.filter((s) => s && shown.includes(s)), [], `core's English on ${file}`);
   }

@@ -120,7 +120,47 @@ test('the summary shows language, confidence and runners-up; a run is one item',
     assert.equal(shown.reason, lang === 'en' ? 'the code page whose reading scores best: windows-1251' : 'la página de códigos cuya lectura puntúa mejor: windows-1251');
     assert.equal(shown.items, 1);
     assert.equal(shown.count, '5');
-    assert.equal(shown.run.trim(), lang === 'en' ? '5 in a row' : '5 seguidos');
+    assert.equal(shown.run.trim(), lang === 'en' ? '5 NULs' : '5 caracteres NUL');
   }
+  assert.deepEqual(errors, []);
+});
+
+test('containers, escape sequences, hints and runs are worded in both languages', async () => {
+  const words = async (lang) => page.evaluate(async (lang) => {
+    const { setLang } = await import(new URL('js/i18n.js', location.href).href);
+    const d = await import(new URL('js/describe.js', location.href).href);
+    setLang(lang);
+    return {
+      png: d.containerWhat({ name: 'PNG', mime: 'image/png', extension: 'png' }),
+      zip: d.containerWhat({ name: 'ZIP', mime: 'application/zip', extension: 'zip' }),
+      epub: d.containerWhat({ name: 'EPUB', mime: 'application/epub+zip', extension: 'epub' }),
+      elf: d.containerWhat({ name: 'ELF', mime: 'application/x-executable', extension: 'elf' }),
+      odd: d.containerWhat({ name: 'XYZ', mime: 'application/x-unheard-of', extension: 'xyz' }),
+      sgr: d.ansiText({ kind: 'ansi_escape', effect: 'sgr', dangerous: false }),
+      clip: d.ansiText({ kind: 'ansi_escape', effect: 'clipboard', dangerous: true }),
+      unknown: d.ansiText({ kind: 'ansi_escape', effect: 'brand_new', dangerous: false }),
+      hint: d.hintText({ encoding: 'utf-16le', reason: 'near_bar' }),
+      hintNew: d.hintText({ encoding: 'utf-16le', reason: 'brand_new' }),
+      nuls: d.runText({ kind: 'nul', count: 4096 }),
+      other: d.runText({ kind: 'brand_new', count: 3 }),
+      force: d.forceName({ format: 'legacy', encoding: 'windows-1252' }) + ' ' + d.forceName({ format: 'utf-8', encoding: 'UTF-8' }),
+    };
+  }, lang);
+  const en = await words('en');
+  const es = await words('es');
+  assert.deepEqual(en, {
+    png: 'PNG image', zip: 'ZIP archive', epub: 'EPUB document', elf: 'ELF program', odd: 'XYZ file',
+    sgr: 'colour or text style', clip: 'writes to the clipboard: dangerous, a terminal that shows the file does it',
+    unknown: 'another control sequence',
+    hint: 'it was turned down as utf-16le by figures close to the limit; try reading it as utf-16le',
+    hintNew: 'try reading it as utf-16le', nuls: '4,096 NULs', other: '3 in a row', force: 'windows-1252 utf-8',
+  });
+  assert.deepEqual(es, {
+    png: 'imagen PNG', zip: 'archivo comprimido ZIP', epub: 'documento EPUB', elf: 'programa ELF', odd: 'archivo XYZ',
+    sgr: 'color o estilo del texto', clip: 'escribe en el portapapeles: peligrosa, un terminal que muestre el archivo la ejecuta',
+    unknown: 'otra secuencia de control',
+    hint: 'se descartó como utf-16le por cifras muy cerca del límite; pruebe a leerlo como utf-16le',
+    hintNew: 'pruebe a leerlo como utf-16le', nuls: '4096 caracteres NUL', other: '3 seguidos', force: 'windows-1252 utf-8',
+  });
   assert.deepEqual(errors, []);
 });
