@@ -181,3 +181,64 @@ fn ebcdic_has_no_escape_sequences() {
     let r = analyse_with(b"\x27\xad\xf3\xf1\x94", &opts);
     assert_eq!(r.finding_counts.ansi_escape, 0);
 }
+
+/// The structure view marks as control characters exactly the characters the report lists as
+/// P3: the ESC and BEL of a recognised sequence are no problem there either, a lone ESC is.
+#[test]
+fn the_structure_marks_the_same_control_characters_as_the_report() {
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("colour-build.log", data("colour-build.log")),
+        ("hostile-ansi.txt", data("hostile-ansi.txt")),
+        (
+            "broken",
+            b"a\x1b b\n\x1b[12\nc\x1b]0;t\x1b[1m\n\x07\x1b]2;x\x07y\r\x1b[K\r\n".to_vec(),
+        ),
+    ];
+    for (name, bytes) in cases {
+        let opts = Options {
+            group_runs: false,
+            max_problems_per_kind: usize::MAX,
+            index_every: Some(64),
+            ..Options::default().force_encoding("utf-8").unwrap()
+        };
+        let mut a = textscope::Analyzer::new(opts);
+        a.feed(&bytes);
+        let (report, index) = a.finish_with_index();
+        let want: Vec<u64> = report
+            .problems
+            .iter()
+            .filter(|p| p.kind == ProblemKind::ControlCharacter)
+            .map(|p| p.offset)
+            .collect();
+        let s = textscope::structure_of(
+            &bytes,
+            &index,
+            1,
+            u64::MAX,
+            textscope::StructureOptions {
+                all_chars: true,
+                ..Default::default()
+            },
+        );
+        let got: Vec<u64> = s
+            .lines
+            .iter()
+            .flat_map(|l| l.chars.iter())
+            .filter(|c| c.problem == Some(ProblemKind::ControlCharacter))
+            .map(|c| c.offset)
+            .collect();
+        assert_eq!(got, want, "{name}");
+        for l in &s.lines {
+            let has = l
+                .chars
+                .iter()
+                .any(|c| c.problem == Some(ProblemKind::ControlCharacter));
+            assert_eq!(
+                l.problems.contains(&ProblemKind::ControlCharacter),
+                has,
+                "{name}: line {}",
+                l.number
+            );
+        }
+    }
+}

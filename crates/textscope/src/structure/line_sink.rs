@@ -2,6 +2,7 @@
 //! ASCII or has a problem, its characters itemised (S1).
 
 use super::{CharInfo, Ending, Line, StructureOptions};
+use crate::ansi::{Scan, Scanner, ESC};
 use crate::class::{class_of, Class};
 use crate::decode::{Bad, Sink};
 use crate::format::{hex, Format};
@@ -39,6 +40,35 @@ pub(super) struct LineSink {
     pub(super) text_chars: usize,
     pub(super) end: u64,
     pub(super) done: bool,
+    /// Terminal escape sequences are recognised in this format (as the tracker does).
+    pub(super) ansi_on: bool,
+    pub(super) ansi: AnsiState,
+}
+
+/// A terminal escape sequence pending on the current line: its ESC and BEL are marked
+/// control characters as they arrive, and unmarked when the sequence turns out to be one, so
+/// the tree agrees with the report, where a recognised sequence is a finding and no problem.
+#[derive(Debug, Default)]
+pub(super) struct AnsiState {
+    scanner: Scanner,
+    /// Index in `listed_chars` of the pending sequence's ESC, and of an ESC inside it.
+    start: usize,
+    inner: usize,
+    /// Control characters marked since each of those ESCs.
+    start_controls: u64,
+    inner_controls: u64,
+    /// Control characters marked on the current line.
+    line_controls: u64,
+}
+
+/// What one character did to the pending sequence.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Outside,
+    Started,
+    Inner,
+    Inside,
+    Done,
 }
 
 impl LineSink {
@@ -52,6 +82,7 @@ impl LineSink {
     fn begin(&mut self, offset: u64) {
         if self.cur.is_none() && !self.done {
             self.text_chars = 0;
+            self.ansi.line_controls = 0;
             self.cur = Some(Line {
                 number: self.line,
                 offset: self.end.min(offset),
@@ -113,6 +144,9 @@ impl LineSink {
         if c.is_none_or(|c| !c.is_ascii()) {
             line.non_ascii = true;
         }
+        if problem == Some(ProblemKind::ControlCharacter) {
+            self.ansi.line_controls += 1;
+        }
         if let Some(p) = problem {
             if !line.problems.contains(&p) {
                 line.problems.push(p);
@@ -135,6 +169,47 @@ impl LineSink {
             self.listed_bytes.extend_from_slice(bytes);
         } else {
             line.chars_omitted += 1;
+        }
+    }
+
+    /// One character through the escape-sequence scanner (as the tracker's `ansi_char`).
+    fn ansi_step(&mut self, c: char) -> Step {
+        loop {
+            let was_idle = self.ansi.scanner.is_idle();
+            match self.ansi.scanner.push(c) {
+                Scan::Plain => return Step::Outside,
+                Scan::Taken if was_idle => return Step::Started,
+                Scan::Taken if c == ESC => return Step::Inner,
+                Scan::Taken => return Step::Inside,
+                Scan::Done(_) => return Step::Done,
+                // The ESC stays marked; the character is pushed again.
+                Scan::Broken => {}
+                Scan::BrokenAtEsc => {
+                    self.ansi.start = self.ansi.inner;
+                    self.ansi.start_controls = self.ansi.inner_controls;
+                }
+            }
+        }
+    }
+
+    /// The pending sequence is one: its ESC and BEL are no problem.
+    fn unmark_sequence(&mut self) {
+        for r in self.listed_chars.iter_mut().skip(self.ansi.start) {
+            if r.problem == Some(ProblemKind::ControlCharacter) {
+                r.problem = None;
+            }
+        }
+        self.ansi.line_controls = self
+            .ansi
+            .line_controls
+            .saturating_sub(self.ansi.start_controls);
+        self.ansi.start_controls = 0;
+        self.ansi.inner_controls = 0;
+        if self.ansi.line_controls == 0 {
+            if let Some(line) = self.cur.as_mut() {
+                line.problems
+                    .retain(|&p| p != ProblemKind::ControlCharacter);
+            }
         }
     }
 
@@ -202,11 +277,13 @@ impl Sink for LineSink {
         }
         match step.role {
             Role::Ends(end) => {
+                self.ansi.scanner.reset();
                 self.begin(offset);
                 self.end = offset + bytes.len() as u64;
                 self.end_line(end);
             }
             Role::Cr => {
+                self.ansi.scanner.reset();
                 self.begin(offset);
                 self.end = offset + bytes.len() as u64;
             }
@@ -217,7 +294,31 @@ impl Sink for LineSink {
                     Class::ByteOrderMark => Some(ProblemKind::BomInText),
                     _ => None,
                 };
+                let step = if self.ansi_on && (c == ESC || !self.ansi.scanner.is_idle()) {
+                    self.ansi_step(c)
+                } else {
+                    Step::Outside
+                };
+                let at = self.listed_chars.len();
+                match step {
+                    Step::Started => {
+                        self.ansi.start = at;
+                        self.ansi.start_controls = 0;
+                    }
+                    Step::Inner => {
+                        self.ansi.inner = at;
+                        self.ansi.inner_controls = 0;
+                    }
+                    _ => {}
+                }
                 self.add(Some(c), offset, bytes, problem);
+                if step != Step::Outside && problem == Some(ProblemKind::ControlCharacter) {
+                    self.ansi.start_controls += 1;
+                    self.ansi.inner_controls += 1;
+                }
+                if step == Step::Done {
+                    self.unmark_sequence();
+                }
             }
         }
     }
@@ -232,6 +333,7 @@ impl Sink for LineSink {
                 return;
             }
         }
+        self.ansi.scanner.reset();
         let kind = bad.kind();
         self.add(None, offset, bytes, Some(kind));
     }
