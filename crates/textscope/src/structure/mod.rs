@@ -170,8 +170,7 @@ impl StructureBuilder {
                 text_chars: 0,
                 end: cp.offset,
                 done: !format.is_text(),
-                ansi_on: format.is_text()
-                    && !(format == Format::Legacy && !encoding.ascii_escapes()),
+                ansi_on: format.is_text() && (format != Format::Legacy || encoding.ascii_escapes()),
                 ansi: Default::default(),
             },
         }
