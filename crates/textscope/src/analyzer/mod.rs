@@ -6,7 +6,7 @@ use crate::detect::{detect, Verdict, WINDOW};
 use crate::fast::{self, Kernel};
 use crate::format::{hex, Format};
 use crate::index::{Checkpoint, LineIndex};
-use crate::report::{Detection, Mark, Report, SCHEMA_VERSION};
+use crate::report::{Container, Detection, Mark, Report, SCHEMA_VERSION};
 use crate::tracker::Tracker;
 mod options;
 mod segment;
@@ -41,6 +41,8 @@ struct Decoding {
     decoder: Option<Decoder>,
     tracker: Tracker,
     kernel: Kernel,
+    /// A binary verdict's container, from the window's first bytes.
+    container: Option<Container>,
 }
 
 impl Default for Analyzer {
@@ -139,6 +141,11 @@ impl Analyzer {
             decoder,
             tracker,
             kernel,
+            container: if format == Format::Binary {
+                crate::container::sniff(window)
+            } else {
+                None
+            },
         })
     }
 
@@ -170,6 +177,7 @@ impl Analyzer {
             mark,
             decoder,
             mut tracker,
+            container,
             ..
         } = *d;
         if let Some(mut dec) = decoder {
@@ -236,7 +244,7 @@ impl Analyzer {
             findings_omitted: totals.findings_omitted,
             problem_total: totals.counts.total(),
             finding_total: totals.finding_counts.total(),
-            container: None,
+            container,
             text_reading: None,
             hints: Vec::new(),
         };
