@@ -45,3 +45,106 @@ fn png_and_zip_are_named_and_text_has_no_container() {
     );
     assert_eq!(forced.container, None);
 }
+
+/// The parts of a report that the closest reading must share with `-e` of its format.
+fn same_reading(reading: &Report, forced: &Report) {
+    assert_eq!(reading.format, forced.format);
+    assert_eq!(reading.encoding, forced.encoding);
+    assert_eq!(reading.size, forced.size);
+    assert_eq!(reading.lines, forced.lines);
+    assert_eq!(reading.characters, forced.characters);
+    assert_eq!(reading.endings, forced.endings);
+    assert_eq!(reading.longest_line, forced.longest_line);
+    assert_eq!(reading.problem_counts, forced.problem_counts);
+    assert_eq!(reading.problems, forced.problems);
+    assert_eq!(reading.problems_omitted, forced.problems_omitted);
+    assert_eq!(reading.finding_counts, forced.finding_counts);
+    assert_eq!(reading.findings, forced.findings);
+    assert_eq!(reading.notes, forced.notes);
+    assert_eq!(reading.bom, forced.bom);
+}
+
+#[test]
+fn closest_reading_is_what_forcing_it_gives() {
+    for name in [
+        "nul-log.txt",
+        "many-faults.txt",
+        "binary.bin",
+        "nul-and-controls.txt",
+    ] {
+        let bytes = data(name);
+        let r = whole(&bytes, &Options::default());
+        if r.format != Format::Binary || r.container.is_some() {
+            assert!(r.text_reading.is_none(), "{name}");
+            continue;
+        }
+        let reading = r
+            .text_reading
+            .as_deref()
+            .unwrap_or_else(|| panic!("{name}: no reading"));
+        let step = &reading.detection.steps[0];
+        assert_eq!(step.code, "closest_reading", "{name}");
+        assert!(
+            !step.reason.contains("D7") && !step.reason.contains("D5"),
+            "{}",
+            step.reason
+        );
+        assert!(reading.container.is_none() && reading.text_reading.is_none());
+        assert!(reading.hints.is_empty());
+        let name_e = reading.format.name();
+        let forced = whole(&bytes, &Options::default().force_encoding(name_e).unwrap());
+        same_reading(reading, &forced);
+        // The same whatever the chunking.
+        for sizes in [
+            &[1usize][..],
+            &[7, 3, 1000],
+            &[4096],
+            &[65_535, 2],
+            &[65_537],
+        ] {
+            let c = chunked(&bytes, &Options::default(), sizes);
+            assert_eq!(c, r, "{name} in chunks {sizes:?}");
+        }
+    }
+}
+
+#[test]
+fn nul_log_reads_as_utf8_with_its_nul_runs() {
+    let r = report("nul-log.txt");
+    assert_eq!(r.format, Format::Binary);
+    assert!(r.container.is_none());
+    let t = r.text_reading.as_deref().expect("a text reading");
+    assert_eq!(t.format, Format::Utf8);
+    assert!(t.lines > 1);
+    let big: Vec<_> = t
+        .problems
+        .iter()
+        .filter(|p| p.kind == textscope::ProblemKind::Nul && p.count == 4096)
+        .collect();
+    assert_eq!(big.len(), 1, "the 4,096 NULs are one item");
+    assert_eq!(big[0].length, 4096);
+}
+
+#[test]
+fn many_faults_reading_lists_its_problems() {
+    let r = report("many-faults.txt");
+    if r.format == Format::Binary {
+        let t = r.text_reading.as_deref().expect("a text reading");
+        assert_eq!(t.format, Format::Utf8);
+        assert_eq!(t.problems.len(), 9, "{:#?}", t.problems);
+    } else {
+        assert_eq!(r.format, Format::Utf8);
+        assert!(r.text_reading.is_none());
+    }
+}
+
+#[test]
+fn text_has_no_reading_and_forced_binary_bytes_neither() {
+    assert!(report("hello-utf8.txt").text_reading.is_none());
+    let forced = whole(
+        &data("nul-log.txt"),
+        &Options::default().force_encoding("utf-8").unwrap(),
+    );
+    assert!(forced.text_reading.is_none());
+    assert!(forced.hints.is_empty());
+}
