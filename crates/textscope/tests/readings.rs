@@ -148,3 +148,84 @@ fn text_has_no_reading_and_forced_binary_bytes_neither() {
     assert!(forced.text_reading.is_none());
     assert!(forced.hints.is_empty());
 }
+
+#[test]
+fn nul_log_hints_utf8_as_binary_only() {
+    let r = report("nul-log.txt");
+    let h: Vec<_> = r
+        .hints
+        .iter()
+        .filter(|h| h.reason == "binary_only")
+        .collect();
+    assert_eq!(h.len(), 1, "{:?}", r.hints);
+    assert_eq!(
+        (h[0].code.as_str(), h[0].encoding.as_str()),
+        ("try_encoding", "utf-8")
+    );
+    assert!(
+        h[0].figures.starts_with("nul_share=0.27"),
+        "{}",
+        h[0].figures
+    );
+    assert!(h[0].message.contains("try -e utf-8"), "{}", h[0].message);
+    for bad in ["D7", "D5", "SPEC", "§"] {
+        assert!(!h[0].message.contains(bad), "{}", h[0].message);
+    }
+}
+
+#[test]
+fn many_faults_gives_no_binary_only_hint() {
+    // Its reading has invalid bytes and a truncated character besides its NUL and BEL.
+    let r = report("many-faults.txt");
+    assert!(
+        r.hints
+            .iter()
+            .all(|h| h.reason != "binary_only" && h.reason != "reads_cleanly"),
+        "{:?}",
+        r.hints
+    );
+}
+
+#[test]
+fn utf16_without_mark_below_its_zero_bar_reads_as_utf16() {
+    // One ASCII letter in five units, the rest private use (E0 E0 either way round): 20 %
+    // zero high bytes where D5 needs 25 %, D8 turns down the private use in both byte
+    // orders, and no code page reads the NULs as text.
+    let text: String = "a\u{E0E0}\u{E0E0}\u{E0E0}\u{E0E0}".repeat(300);
+    let bytes = utf16le(&text);
+    let r = whole(&bytes, &Options::default());
+    assert_eq!(r.format, Format::Binary, "{:#?}", r.detection.steps);
+    let t = r.text_reading.as_deref().expect("a reading");
+    assert_eq!(t.format, Format::Utf16Le);
+    let forced = whole(
+        &bytes,
+        &Options::default().force_encoding("utf-16le").unwrap(),
+    );
+    same_reading(t, &forced);
+    assert_eq!(chunked(&bytes, &Options::default(), &[3, 1, 999]), r);
+    let h: Vec<_> = r
+        .hints
+        .iter()
+        .filter(|h| h.encoding == "utf-16le")
+        .collect();
+    assert_eq!(h.len(), 1, "{:?}", r.hints);
+    assert_eq!(h[0].reason, "reads_cleanly");
+}
+
+#[test]
+fn utf16le_taken_for_another_format_hints_utf16le() {
+    // Read big-endian, the same bytes are CJK and Latin-1 letters (D8 takes them); the
+    // little-endian zero pattern missed its bar by little: a near_bar hint.
+    let text: String = "a\u{E000}\u{E001}\u{E002}\u{E003}".repeat(300);
+    let r = whole(&utf16le(&text), &Options::default());
+    assert_ne!(r.format, Format::Utf16Le);
+    let h: Vec<_> = r
+        .hints
+        .iter()
+        .filter(|h| h.encoding == "utf-16le")
+        .collect();
+    assert_eq!(h.len(), 1, "{:?}", r.hints);
+    assert_eq!(h[0].reason, "near_bar");
+    assert_eq!(h[0].figures, "zero_high_share=0.20 needed=0.25");
+    assert!(h[0].message.contains("try -e utf-16le"), "{}", h[0].message);
+}

@@ -8,6 +8,7 @@ use crate::format::{hex, Format};
 use crate::index::{Checkpoint, LineIndex};
 use crate::report::{Container, Detection, Mark, Report, Step, SCHEMA_VERSION};
 use crate::tracker::Tracker;
+mod hints;
 mod options;
 mod segment;
 
@@ -209,6 +210,16 @@ fn build(opts: &Options, size: u64, d: Box<Decoding>) -> (Report, LineIndex) {
         ..
     } = *d;
     let text_reading = reading.map(|(opts, r)| Box::new(build(&opts, size, r).0));
+    let hints = if forced {
+        Vec::new()
+    } else {
+        hints::hints(
+            &verdict.steps,
+            verdict.format,
+            mark.is_some(),
+            text_reading.as_deref(),
+        )
+    };
     if let Some(mut dec) = decoder {
         dec.finish(&mut tracker);
     }
@@ -275,7 +286,7 @@ fn build(opts: &Options, size: u64, d: Box<Decoding>) -> (Report, LineIndex) {
         finding_total: totals.finding_counts.total(),
         container,
         text_reading,
-        hints: Vec::new(),
+        hints,
     };
     (report, index)
 }
