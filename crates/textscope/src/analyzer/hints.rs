@@ -179,7 +179,7 @@ mod tests {
         assert!(h[0].message.contains("try -e utf-16le"), "{}", h[0].message);
         assert!(!h[0].message.contains("D5"));
         // Not when the file has a mark, nor for the verdict's own format.
-        assert!(hints(&[near.clone()], Format::Legacy, true, None).is_empty());
+        assert!(hints(std::slice::from_ref(&near), Format::Legacy, true, None).is_empty());
         assert!(hints(&[near], Format::Utf16Le, false, None).is_empty());
         let wrong_side = step(
             Format::Utf16Be,
