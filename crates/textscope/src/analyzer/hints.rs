@@ -2,6 +2,7 @@
 //! steps and the closest reading. Messages are plain words; rule ids stay in comments.
 
 use crate::format::Format;
+use crate::message::thousands;
 use crate::report::{Hint, Report, Step};
 
 fn fig(s: &Step, k: &str) -> u64 {
@@ -57,8 +58,9 @@ pub(super) fn hints(
                 reason: "binary_only".into(),
                 figures,
                 message: format!(
-                    "read as {}, the file's only problems are its {} NULs and {} control characters, which is why it was taken as binary: try -e {name}",
-                    r.encoding, c.nul, c.control_character
+                    "read as {}, the file's only problems are its {}, which is why it was taken as binary: try -e {name}",
+                    r.encoding,
+                    nul_and_controls(c.nul, c.control_character)
                 ),
             });
         }
@@ -86,6 +88,22 @@ pub(super) fn hints(
         }
     }
     out
+}
+
+/// "4,096 NULs and 3 control characters", leaving out a kind there is none of.
+fn nul_and_controls(nul: u64, controls: u64) -> String {
+    let n = |k: u64, one: &str, many: &str| {
+        format!("{} {}", thousands(k), if k == 1 { one } else { many })
+    };
+    match (nul, controls) {
+        (0, c) => n(c, "control character", "control characters"),
+        (z, 0) => n(z, "NUL", "NULs"),
+        (z, c) => format!(
+            "{} and {}",
+            n(z, "NUL", "NULs"),
+            n(c, "control character", "control characters")
+        ),
+    }
 }
 
 /// The figures and the words for a step that missed its bar by little, or `None`.
@@ -193,6 +211,13 @@ mod tests {
         let h = hints(&[wrong_side], Format::Binary, false, None);
         assert_eq!(h[0].reason, "near_bar");
         assert_eq!(h[0].encoding, "utf-16be");
+    }
+
+    #[test]
+    fn nul_and_controls_in_words() {
+        assert_eq!(nul_and_controls(4096, 0), "4,096 NULs");
+        assert_eq!(nul_and_controls(0, 1), "1 control character");
+        assert_eq!(nul_and_controls(1, 2), "1 NUL and 2 control characters");
     }
 
     #[test]
