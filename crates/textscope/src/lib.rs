@@ -47,6 +47,7 @@ pub mod ansi;
 pub mod chars;
 pub mod class;
 mod codepage;
+mod container;
 mod decode;
 mod detect;
 mod fast;

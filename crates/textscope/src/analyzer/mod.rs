@@ -7,8 +7,9 @@ use crate::detect::{detect, Verdict, WINDOW};
 use crate::fast::{self, Kernel};
 use crate::format::{hex, Format};
 use crate::index::{Checkpoint, LineIndex};
-use crate::report::{Detection, Mark, Report, SCHEMA_VERSION};
+use crate::report::{Container, Detection, Mark, Report, Step, SCHEMA_VERSION};
 use crate::tracker::Tracker;
+mod hints;
 mod options;
 mod segment;
 
@@ -42,6 +43,11 @@ struct Decoding {
     decoder: Option<Decoder>,
     tracker: Tracker,
     kernel: Kernel,
+    /// A binary verdict's container, from the window's first bytes.
+    container: Option<Container>,
+    /// A binary verdict with no container: the closest text format, decoded alongside as if
+    /// forced (issue 14), with the options it was forced with.
+    reading: Option<(Options, Box<Decoding>)>,
 }
 
 impl Default for Analyzer {
@@ -96,6 +102,11 @@ impl Analyzer {
             if let Some(dec) = &mut d.decoder {
                 fast::feed(dec, &mut d.tracker, chunk, d.kernel);
             }
+            if let Some((_, r)) = &mut d.reading {
+                if let Some(dec) = &mut r.decoder {
+                    fast::feed(dec, &mut r.tracker, chunk, r.kernel);
+                }
+            }
         }
     }
 
@@ -128,6 +139,26 @@ impl Analyzer {
             let body = window.get(mark_len..).unwrap_or_default();
             fast::feed(dec, &mut tracker, body, kernel);
         }
+        let container = if format == Format::Binary {
+            crate::container::sniff(window)
+        } else {
+            None
+        };
+        // The closest reading of a binary verdict: the same window replayed into that format's
+        // decoder, then fed with the rest as it comes; one pass over the file.
+        let reading = (format == Format::Binary
+            && container.is_none()
+            && self.opts.force.is_none())
+        .then(|| {
+            let (closest, step) = closest_reading(&verdict.steps);
+            let mut opts = self.opts.clone();
+            opts.force = Some(closest);
+            opts.code_page = None;
+            let mut r = Analyzer::new(opts.clone()).start(window, at_eof);
+            r.verdict.steps = vec![step];
+            r.forced = false;
+            (opts, r)
+        });
         let mark = window
             .get(..mark_len)
             .filter(|m| !m.is_empty())
@@ -140,6 +171,8 @@ impl Analyzer {
             decoder,
             tracker,
             kernel,
+            container,
+            reading,
         })
     }
 
@@ -151,7 +184,7 @@ impl Analyzer {
     /// The end of the file: the report and the sparse line index (S2).
     pub fn finish_with_index(mut self) -> (Report, LineIndex) {
         let d = self.take_decoding();
-        self.build(d)
+        build(&self.opts, self.size, d)
     }
 
     /// Moves to the decoding state (running detection on a short file) and takes it.
@@ -161,88 +194,193 @@ impl Analyzer {
             State::Decoding(d) => d,
         }
     }
+}
 
-    /// Finishes the decoder and the tracker: the report and the index.
-    fn build(self, d: Box<Decoding>) -> (Report, LineIndex) {
-        let Decoding {
-            verdict,
-            forced,
-            window_len,
-            mark,
-            decoder,
-            mut tracker,
-            ..
-        } = *d;
-        if let Some(mut dec) = decoder {
-            dec.finish(&mut tracker);
-        }
-        let mark_len = mark.as_ref().map_or(0, |m| m.len() as u64);
-        let totals = tracker.finish(mark_len);
-        let format = verdict.format;
-        let encoding = match format {
-            Format::Legacy => verdict.encoding.name().to_string(),
-            Format::Utf8 => "UTF-8".to_string(),
-            Format::Utf16Le => "UTF-16LE".to_string(),
-            Format::Utf16Be => "UTF-16BE".to_string(),
-            Format::Utf32Le => "UTF-32LE".to_string(),
-            Format::Utf32Be => "UTF-32BE".to_string(),
-            Format::Binary => "binary".to_string(),
-            Format::Empty => "empty".to_string(),
-        };
-        let mut checkpoints = totals.checkpoints;
-        if self.opts.index_every.is_some() && checkpoints.is_empty() && totals.lines > 0 {
-            checkpoints.push(Checkpoint {
-                line: 1,
-                offset: mark_len,
-            });
-        }
-        let index = LineIndex {
-            format,
-            encoding: verdict.encoding.name().to_string(),
-            mark_len,
-            size: self.size,
-            lines: totals.lines,
-            checkpoints,
-        };
-        let report = Report {
-            schema: SCHEMA_VERSION,
-            path: None,
-            size: self.size,
-            format,
-            encoding,
-            language: verdict.language.map(str::to_string),
-            ascii: format.is_text() && totals.ascii,
-            bom: mark.map(|m| Mark {
-                offset: 0,
-                length: m.len() as u64,
-                bytes: hex(&m),
-            }),
-            detection: Detection {
-                forced,
-                window: window_len,
-                steps: verdict.steps,
-                confidence: verdict.confidence,
-                candidates: verdict.candidates,
-            },
-            lines: totals.lines,
-            characters: totals.characters,
-            endings: totals.endings,
-            longest_line: totals.longest_line,
-            problem_counts: totals.counts,
-            problems: totals.problems,
-            problems_omitted: totals.problems_omitted,
-            notes: totals.notes,
-            finding_counts: totals.finding_counts,
-            findings: totals.findings,
-            findings_omitted: totals.findings_omitted,
-            problem_total: totals.counts.total(),
-            finding_total: totals.finding_counts.total(),
-            container: None,
-            text_reading: None,
-            hints: Vec::new(),
-        };
-        (report, index)
+/// Finishes the decoder and the tracker (and those of the closest reading): the report and the
+/// index.
+fn build(opts: &Options, size: u64, d: Box<Decoding>) -> (Report, LineIndex) {
+    let Decoding {
+        verdict,
+        forced,
+        window_len,
+        mark,
+        decoder,
+        mut tracker,
+        container,
+        reading,
+        ..
+    } = *d;
+    let text_reading = reading.map(|(opts, r)| Box::new(build(&opts, size, r).0));
+    let hints = if forced {
+        Vec::new()
+    } else {
+        hints::hints(
+            &verdict.steps,
+            verdict.format,
+            mark.is_some(),
+            text_reading.as_deref(),
+        )
+    };
+    if let Some(mut dec) = decoder {
+        dec.finish(&mut tracker);
     }
+    let mark_len = mark.as_ref().map_or(0, |m| m.len() as u64);
+    let totals = tracker.finish(mark_len);
+    let format = verdict.format;
+    let encoding = match format {
+        Format::Legacy => verdict.encoding.name().to_string(),
+        Format::Utf8 => "UTF-8".to_string(),
+        Format::Utf16Le => "UTF-16LE".to_string(),
+        Format::Utf16Be => "UTF-16BE".to_string(),
+        Format::Utf32Le => "UTF-32LE".to_string(),
+        Format::Utf32Be => "UTF-32BE".to_string(),
+        Format::Binary => "binary".to_string(),
+        Format::Empty => "empty".to_string(),
+    };
+    let mut checkpoints = totals.checkpoints;
+    if opts.index_every.is_some() && checkpoints.is_empty() && totals.lines > 0 {
+        checkpoints.push(Checkpoint {
+            line: 1,
+            offset: mark_len,
+        });
+    }
+    let index = LineIndex {
+        format,
+        encoding: verdict.encoding.name().to_string(),
+        mark_len,
+        size,
+        lines: totals.lines,
+        checkpoints,
+    };
+    let report = Report {
+        schema: SCHEMA_VERSION,
+        path: None,
+        size,
+        format,
+        encoding,
+        language: verdict.language.map(str::to_string),
+        ascii: format.is_text() && totals.ascii,
+        bom: mark.map(|m| Mark {
+            offset: 0,
+            length: m.len() as u64,
+            bytes: hex(&m),
+        }),
+        detection: Detection {
+            forced,
+            window: window_len,
+            steps: verdict.steps,
+            confidence: verdict.confidence,
+            candidates: verdict.candidates,
+        },
+        lines: totals.lines,
+        characters: totals.characters,
+        endings: totals.endings,
+        longest_line: totals.longest_line,
+        problem_counts: totals.counts,
+        problems: totals.problems,
+        problems_omitted: totals.problems_omitted,
+        notes: totals.notes,
+        finding_counts: totals.finding_counts,
+        findings: totals.findings,
+        findings_omitted: totals.findings_omitted,
+        problem_total: totals.counts.total(),
+        finding_total: totals.finding_counts.total(),
+        container,
+        text_reading,
+        hints,
+    };
+    (report, index)
+}
+
+/// The text format that came closest to taking a file judged binary (issue 14), and the
+/// detection step that says so: a Unicode parser turned down only by the binary rule (D7),
+/// the one with the smallest share of NULs and controls; else a UTF-16 parser whose zero
+/// pattern (D5) missed its bar by the least, when it was close; else UTF-8.
+fn closest_reading(steps: &[Step]) -> (Format, Step) {
+    let fig = |s: &Step, k: &str| s.figures.get(k).copied().unwrap_or(0);
+    let unicode = |s: &&Step| !s.accepted && s.format.is_text() && s.format != Format::Legacy;
+    let d7 = |s: &Step| {
+        matches!(
+            s.code.as_str(),
+            "nul_share" | "control_share" | "bom_but_binary"
+        )
+    };
+    // Only by D7: every step of that format was turned down by it (the UTF-16 parsers have
+    // two, D5 and D8, and D8 does not look at the zero pattern).
+    let only_d7 = |f: Format| steps.iter().filter(|s| s.format == f).all(d7);
+    let binary_only = steps
+        .iter()
+        .filter(unicode)
+        .filter(|s| d7(s) && only_d7(s.format))
+        .min_by(|a, b| {
+            // (nul + controls) / characters, compared without division.
+            let x = u128::from(fig(a, "nul") + fig(a, "control_characters"))
+                * u128::from(fig(b, "characters").max(1));
+            let y = u128::from(fig(b, "nul") + fig(b, "control_characters"))
+                * u128::from(fig(a, "characters").max(1));
+            x.cmp(&y)
+        });
+    let (format, figures, why) = if let Some(s) = binary_only {
+        (
+            s.format,
+            s.figures.clone(),
+            "its characters decode, but too many are NULs or control characters for text",
+        )
+    } else if let Some(s) = steps
+        .iter()
+        .filter(unicode)
+        .filter(|s| near_zero_pattern(s))
+        .min_by_key(|s| {
+            // The largest share of zero high bytes (ten-thousandths), the first of equals.
+            std::cmp::Reverse(fig(s, "high_zero_bytes") * 10_000 / fig(s, "high_bytes").max(1))
+        })
+    {
+        (
+            s.format,
+            s.figures.clone(),
+            "its pattern of zero bytes comes close to what this format needs",
+        )
+    } else {
+        (
+            Format::Utf8,
+            steps
+                .iter()
+                .find(|s| s.format == Format::Utf8)
+                .map(|s| s.figures.clone())
+                .unwrap_or_default(),
+            "no text format came close, so it is read as the most common one",
+        )
+    };
+    let step = Step {
+        format,
+        accepted: true,
+        code: "closest_reading".to_string(),
+        reason: format!(
+            "the file was taken as binary; read as {} anyway, the closest text reading: {why}",
+            format.name()
+        ),
+        figures,
+    };
+    (format, step)
+}
+
+/// A UTF-16 parser turned down by its zero pattern (D5) with figures close to the bar: at
+/// least 15 % zero high bytes where 25 % are needed, or zeros on the wrong side at most twice
+/// the one in twenty allowed.
+pub(crate) fn near_zero_pattern(s: &Step) -> bool {
+    let fig = |k: &str| s.figures.get(k).copied().unwrap_or(0);
+    let (high_zero, high, low_zero) = (
+        fig("high_zero_bytes"),
+        fig("high_bytes"),
+        fig("low_zero_bytes"),
+    );
+    matches!(s.format, Format::Utf16Le | Format::Utf16Be)
+        && !s.accepted
+        && match s.code.as_str() {
+            "zero_share_too_low" => high_zero * 100 >= high * 15 && high_zero > 0,
+            "zeros_on_wrong_side" => low_zero * 10 <= high_zero,
+            _ => false,
+        }
 }
 
 /// Runs detection (or the forced format) on the window alone and returns the index that a

@@ -102,7 +102,7 @@ impl Analyzer {
             self.size += seg.fed;
             d.decoder = Some(seg.decoder);
         }
-        Ok(self.build(d))
+        Ok(super::build(&self.opts, self.size, d))
     }
 }
 
