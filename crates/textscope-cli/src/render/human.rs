@@ -284,14 +284,11 @@ fn shell_word(s: &str) -> String {
     }
 }
 
-/// The hints, one final line each: `hint: try -e utf-16le (…)`.
+/// The hints, one final line each: `hint: …: try -e utf-16le` (the core's message names the
+/// encoding to force, as the page shows it too).
 fn hints(out: &mut String, r: &Report, style: Style) {
     for h in &r.hints {
-        out.push_str(&style.yellow(&format!(
-            "hint: try -e {} ({})",
-            h.encoding,
-            safe(&h.message)
-        )));
+        out.push_str(&style.yellow(&format!("hint: {}", safe(&h.message))));
         out.push('\n');
     }
 }
@@ -380,7 +377,7 @@ mod tests {
             encoding: "utf-8".into(),
             reason: "binary_only".into(),
             figures: "nul_share=0.99".into(),
-            message: "UTF-8 was turned down only for its NULs".into(),
+            message: "UTF-8 was turned down only for its NULs: try -e utf-8".into(),
         }];
         r
     }
@@ -409,7 +406,7 @@ mod tests {
         );
         assert_eq!(
             *lines.last().unwrap(),
-            "hint: try -e utf-8 (UTF-8 was turned down only for its NULs)"
+            "hint: UTF-8 was turned down only for its NULs: try -e utf-8"
         );
         assert_eq!(out.matches("nul:").count(), 2, "one line per run: {out}");
     }
