@@ -163,7 +163,8 @@ for (const [w, h] of SIZES) {
       const msgs = await page.$$eval('#problems a.problem .msg', (l) => l.map((e) => e.textContent));
       assert.equal(msgs.length, cli.problems.length);
       if (lang === 'es') for (const [i, msg] of msgs.entries()) assert.notEqual(msg, cli.problems[i].message);
-      else assert.deepEqual(msgs, ['U+0000 (NUL) in text', 'control character U+0007 (BEL)', 'control character U+001B (ESC)']);
+      // The ESC [31m on line 2 is a colour sequence, a finding, not a problem (schema 3).
+      else assert.deepEqual(msgs, ['U+0000 (NUL) in text', 'control character U+0007 (BEL)']);
       // The filter.
       await page.selectOption('#problem-filter', 'control_character');
       assert.deepEqual(await page.$$eval('#problems a.problem', (l) => l.map((a) => Number(a.dataset.offset))),
@@ -173,7 +174,7 @@ for (const [w, h] of SIZES) {
       const offsets = cli.problems.map((p) => p.offset).sort((a, b) => a - b);
       await page.evaluate(() => document.activeElement?.blur());
       const walk = [];
-      for (const key of ['n', 'n', 'n', 'p', 'p']) {
+      for (const key of ['n', 'n', 'p']) {
         const before = await page.getAttribute('#ex-root', 'data-sel-start');
         await page.keyboard.press(key);
         // The selection may pass through the line's start while the tree row is fetched: wait
@@ -184,7 +185,7 @@ for (const [w, h] of SIZES) {
         }, [before, offsets]);
         walk.push(await selStart(page));
       }
-      assert.deepEqual(walk, [offsets[0], offsets[1], offsets[2], offsets[1], offsets[0]]);
+      assert.deepEqual(walk, [offsets[0], offsets[1], offsets[0]]);
       await inView(page, 'n / p');
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling');
       // Not while typing.
