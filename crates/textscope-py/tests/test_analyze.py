@@ -100,7 +100,10 @@ def test_forced_encoding_and_cap():
     assert textscope.analyze(p, encoding="latin1").encoding == cli_reports(
         [p], "-e", "latin1")[str(p)]["encoding"]
     r = textscope.analyze(DATA / "invalid-utf8.txt", max_problems=2)
-    assert len(r.problems) == 2 and r.problems_omitted == 4
+    # The cap counts items; a run of touching problems is one item with its count, and the
+    # omitted figure counts the characters no listed item covers (schema 3).
+    assert len(r.problems) == 2 and r.problem_total == 6
+    assert r.problems_omitted == 6 - sum(p.count for p in r.problems) == 2
     assert r.problem_counts.invalid_utf8 == 6
     r = textscope.analyze(DATA / "invalid-utf8.txt", max_problems=0)
     assert r.problems == [] and r.problems_omitted == 6

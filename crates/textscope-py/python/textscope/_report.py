@@ -173,22 +173,26 @@ class ProblemCounts(Node):
 
 
 class FindingCounts(Node):
-    """Exact count of each finding kind (bidi controls, invisible characters)."""
+    """Exact count of each finding kind (bidi controls, invisible characters, terminal
+    escape sequences)."""
 
     __slots__ = ()
     if TYPE_CHECKING:
         bidi_control: int
         invisible_character: int
+        ansi_escape: int
 
 
 class Problem(Node):
-    """One problem with its place: offset and length in bytes, line and column from 1."""
+    """One problem (or a run of touching ones of a kind, ``count`` of them) with its place:
+    offset and length in bytes (the whole run's), line and column from 1 (its first)."""
 
     __slots__ = ()
     if TYPE_CHECKING:
         kind: str
         offset: int
         length: int
+        count: int
         line: int
         column: int
         bytes: str
@@ -241,6 +245,9 @@ class Report(Node):
         finding_counts: FindingCounts
         findings: List[Problem]
         findings_omitted: int
+        container: Optional[Node]
+        text_reading: Optional["Report"]
+        hints: List[Node]
 
     def __init__(self, data: Dict[str, Any], text: Optional[str] = None) -> None:
         super().__init__(data)
@@ -276,3 +283,7 @@ class Report(Node):
             f"<Report path={self._d.get('path')!r} format={self._d.get('format')!r} "
             f"lines={self._d.get('lines')} problems={self.problem_total}>"
         )
+
+
+# A binary file's closest text reading is a whole report of its own (schema 3).
+Report._children = {**Report._children, "text_reading": Report}

@@ -53,6 +53,7 @@ def report_schema() -> "pyarrow.Schema":
             ("kind", text),
             ("offset", i64),
             ("length", i64),
+            ("count", i64),
             ("line", i64),
             ("column", i64),
             ("bytes", text),
@@ -124,7 +125,9 @@ def report_schema() -> "pyarrow.Schema":
             ),
             (
                 "finding_counts",
-                pa.struct([("bidi_control", i64), ("invisible_character", i64)]),
+                pa.struct(
+                    [("bidi_control", i64), ("invisible_character", i64), ("ansi_escape", i64)]
+                ),
             ),
             ("findings_omitted", i64),
             ("report", text),

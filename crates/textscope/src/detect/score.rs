@@ -51,6 +51,8 @@ struct Bytes {
     pairs: Vec<(u16, u32)>,
     /// Count of each byte value.
     unigram: [u32; 256],
+    /// The byte values that occur, in increasing order.
+    present: Vec<u8>,
     high: u64,
     /// Pairs of ASCII letters and edges, for choosing the language: [27 * a + b], 26 = edge.
     ascii: [u32; 27 * 27],
@@ -66,7 +68,26 @@ fn ascii_slot(b: u8) -> Option<usize> {
 }
 
 fn bytes_of(window: &[u8]) -> Bytes {
-    let mut counts = vec![0u32; 1 << 16];
+    // The pair counts live in one table per thread, reused: a fresh 256 KiB table per window
+    // was most of the cost of detecting a small file (zeroed, and on many systems mapped and
+    // unmapped, each time). Only the entries a window touched are read and put back to 0.
+    thread_local! {
+        static COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    COUNTS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut counts) => {
+            if counts.len() != 1 << 16 {
+                *counts = vec![0u32; 1 << 16];
+            }
+            count_bytes(window, &mut counts)
+        }
+        // Not reachable (nothing here calls back into detection), but never a panic.
+        Err(_) => count_bytes(window, &mut vec![0u32; 1 << 16]),
+    })
+}
+
+/// [`bytes_of`] with a zeroed table of 1 << 16 counts, which it leaves zeroed.
+fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
     let mut touched = Vec::new();
     let mut unigram = [0u32; 256];
     let mut ascii = [0u32; 27 * 27];
@@ -92,12 +113,19 @@ fn bytes_of(window: &[u8]) -> Bytes {
     }
     let pairs = touched
         .into_iter()
-        .map(|k| (k, counts.get(usize::from(k)).copied().unwrap_or(0)))
+        .map(|k| {
+            let slot = counts.get_mut(usize::from(k));
+            (k, slot.map(std::mem::take).unwrap_or(0))
+        })
         .collect();
     let high = unigram.iter().skip(0x80).map(|&n| u64::from(n)).sum();
+    let present = (0..=255u8)
+        .filter(|&b| unigram.get(usize::from(b)).is_some_and(|&n| n > 0))
+        .collect();
     Bytes {
         pairs,
         unigram,
+        present,
         high,
         ascii,
     }
@@ -210,7 +238,9 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
     let idx = lang::index();
     let script = model_script(page.script());
     let mut penalty = 0f64;
-    for (byte, &n) in b.unigram.iter().enumerate() {
+    for &byte in &b.present {
+        let byte = usize::from(byte);
+        let n = b.unigram.get(byte).copied().unwrap_or(0);
         if n == 0 || (byte < 0x80 && table.get(0x41) == Some(&Some('A'))) {
             continue;
         }
