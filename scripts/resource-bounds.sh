@@ -149,8 +149,8 @@ if [ "$CONFIGS_ONLY" -eq 1 ]; then
     exit 0
 fi
 
-# 1. A sparse file of NULs: detected as binary (read, not decoded), then forced to UTF-8 (every
-#    byte a P2, itemised up to the cap).
+# 1. A sparse file of NULs: detected as binary (with no container, so its closest text reading,
+#    UTF-8, is decoded in the same pass), then forced to UTF-8 (every byte a P2, one run).
 truncate -s "$NULS" "$WORK/nuls"
 measure "sparse NULs (binary verdict)" 'assert r["format"] == "binary"' "$WORK/nuls"
 measure "sparse NULs (forced utf-8)" \
