@@ -7,8 +7,10 @@ use libfuzzer_sys::fuzz_target;
 use textscope::{Options, ProblemKind};
 
 fuzz_target!(|data: &[u8]| {
+    // One item per unpaired unit, to compare offsets with std's (runs are whole_vs_chunked's).
     let opts = Options {
         max_problems_per_kind: usize::MAX,
+        group_runs: false,
         ..Options::default()
             .force_encoding("utf-16le")
             .expect("utf-16le")
