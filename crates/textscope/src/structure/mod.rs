@@ -1,5 +1,6 @@
 //! The structure of a line range (S1), decoded again from a checkpoint of the sparse index (S2).
 
+mod json;
 mod line_sink;
 
 use crate::class::EndingKind;
@@ -9,6 +10,7 @@ use crate::format::Format;
 use crate::index::LineIndex;
 use crate::locate::{LineCounter, Target};
 use crate::problem::ProblemKind;
+pub use json::StructureJson;
 use line_sink::LineSink;
 use serde::{Deserialize, Serialize};
 
