@@ -88,6 +88,4 @@ pub use report::{
     Candidate, Container, Detection, Endings, Hint, LongestLine, Mark, ProblemCounts, Report, Step,
     SCHEMA_VERSION,
 };
-pub use structure::{
-    structure_of, Structure, StructureBuilder, StructureJson, StructureOptions,
-};
+pub use structure::{structure_of, Structure, StructureBuilder, StructureJson, StructureOptions};

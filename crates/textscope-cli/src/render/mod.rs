@@ -1,7 +1,126 @@
-//! Renderers: each turns a report or a structure into text. They never call the analyser.
+//! The output layer: every format the CLI prints is an [`OutputFormat`], chosen once from the
+//! arguments (main.rs), and a [`Printer`] sends each report or line to the module of its
+//! format: `human` (the report and its first line), `json` (every JSON object printed),
+//! `structure` (the structure view), `preview` (the text), `utf16` (the tables of `textscope
+//! utf16`). Renderers never call the analyser. Shared here: [`Style`], [`plural`], [`safe`];
+//! the one JSON escaper is the core's `textscope::json`.
 
 pub mod human;
+pub mod json;
+pub mod preview;
 pub mod structure;
+pub mod utf16;
+
+use std::io::{self, Write};
+use textscope::structure::Line;
+use textscope::Report;
+
+/// What `textscope FILE…` prints for each file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// The report for people (the default).
+    Report,
+    /// Only the report's first line (`--brief`).
+    Brief,
+    /// The report as one JSON object per line (`--json`).
+    Json,
+    /// The structure for people: the mark, then each line and its characters (`--structure`).
+    Structure,
+    /// The structure as one JSON object per file (`--structure --json`).
+    StructureJson,
+    /// The decoded text, made safe for a terminal (`--preview`).
+    Preview,
+}
+
+impl OutputFormat {
+    /// True for the formats that show a range of lines (decoded again, from an index when
+    /// there is one); false for those that show the report of the whole file.
+    pub fn shows_lines(self) -> bool {
+        match self {
+            OutputFormat::Report | OutputFormat::Brief | OutputFormat::Json => false,
+            OutputFormat::Structure | OutputFormat::StructureJson | OutputFormat::Preview => true,
+        }
+    }
+}
+
+/// Writes what a run prints, in its format: a report per file, or per file a head, its lines
+/// and an end. Each method sends its data to the format's module.
+#[derive(Debug)]
+pub struct Printer {
+    format: OutputFormat,
+    style: Style,
+    /// Lines written since the last head (for the commas of the JSON array).
+    lines: u64,
+}
+
+impl Printer {
+    pub fn new(format: OutputFormat, style: Style) -> Printer {
+        Printer {
+            format,
+            style,
+            lines: 0,
+        }
+    }
+
+    pub fn format(&self) -> OutputFormat {
+        self.format
+    }
+
+    /// The report of one file, shown as `name`.
+    pub fn report(&mut self, w: &mut impl Write, r: &Report, name: &str) -> io::Result<()> {
+        match self.format {
+            OutputFormat::Report => w.write_all(human::full(r, name, self.style).as_bytes()),
+            OutputFormat::Brief => writeln!(w, "{}", human::brief(r, name, self.style)),
+            OutputFormat::Json => json::report(w, r),
+            OutputFormat::Structure | OutputFormat::StructureJson | OutputFormat::Preview => Ok(()),
+        }
+    }
+
+    /// What comes before the lines `first..=last` of a file (`path` as given, `name` as
+    /// shown): the report's header and the mark, the JSON object's head, or nothing.
+    pub fn lines_head(
+        &mut self,
+        w: &mut impl Write,
+        r: &Report,
+        path: &str,
+        name: &str,
+        (first, last): (u64, u64),
+    ) -> io::Result<()> {
+        self.lines = 0;
+        match self.format {
+            OutputFormat::Structure => structure::head(w, r, name, self.style),
+            OutputFormat::StructureJson => json::structure_head(w, r, path, first, last),
+            OutputFormat::Preview
+            | OutputFormat::Report
+            | OutputFormat::Brief
+            | OutputFormat::Json => Ok(()),
+        }
+    }
+
+    /// One line of the range.
+    pub fn line(&mut self, w: &mut impl Write, l: &Line) -> io::Result<()> {
+        let first = self.lines == 0;
+        self.lines += 1;
+        match self.format {
+            OutputFormat::Structure => w.write_all(structure::line(l, self.style).as_bytes()),
+            OutputFormat::StructureJson => json::structure_line(w, l, first),
+            OutputFormat::Preview => w.write_all(preview::line(l).as_bytes()),
+            OutputFormat::Report | OutputFormat::Brief | OutputFormat::Json => Ok(()),
+        }
+    }
+
+    /// What comes after the last line of a file.
+    pub fn lines_end(&mut self, w: &mut impl Write) -> io::Result<()> {
+        match self.format {
+            OutputFormat::StructureJson => json::structure_end(w),
+            OutputFormat::Structure
+            | OutputFormat::Preview
+            | OutputFormat::Report
+            | OutputFormat::Brief
+            | OutputFormat::Json => Ok(()),
+        }
+    }
+}
 
 /// Terminal styling, or none.
 #[derive(Clone, Copy, Debug)]

@@ -1,9 +1,20 @@
-//! The structure view (S1) and the preview (V1) for people.
+//! The structure view (S1) for people: the report's header, the mark, then each line with its
+//! ending and, when itemised, its characters.
 
-use super::{safe, Style};
+use super::{human, safe, Style};
 use std::fmt::Write as _;
+use std::io;
 use textscope::structure::Line;
-use textscope::Mark;
+use textscope::{Mark, Report};
+
+/// What comes before the lines: the report's header, and the mark node.
+pub fn head(w: &mut impl io::Write, r: &Report, name: &str, style: Style) -> io::Result<()> {
+    writeln!(w, "{}", human::header(r, name, style))?;
+    if let Some(m) = &r.bom {
+        w.write_all(mark(m, style).as_bytes())?;
+    }
+    Ok(())
+}
 
 /// The mark node.
 pub fn mark(m: &Mark, style: Style) -> String {
@@ -67,14 +78,4 @@ pub fn line(l: &Line, style: Style) -> String {
         out.push_str(&format!("  └ … {} more characters\n", l.chars_omitted));
     }
     out
-}
-
-/// One line of the preview: its visible text.
-pub fn preview_line(l: &Line) -> String {
-    let mut s = safe(&l.text);
-    if l.text_truncated {
-        s.push_str(" …");
-    }
-    s.push('\n');
-    s
 }

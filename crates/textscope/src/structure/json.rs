@@ -4,7 +4,7 @@
 use super::{Line, Structure};
 use crate::format::Format;
 use crate::report::{Mark, Report, SCHEMA_VERSION};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// The structure of a line range with what the report says of the file.
 ///
@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 /// that ends the object (see [`StructureJson::head_open`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StructureJson {
-    /// The byte order mark, as in the report.
+    /// The byte order mark, as in the report (its fields written in alphabetical order too).
+    #[serde(serialize_with = "mark_in_order")]
     pub bom: Option<Mark>,
     /// The encoding, as in the report.
     pub encoding: String,
@@ -66,9 +67,29 @@ impl StructureJson {
         let whole = crate::json::to_string(&empty)?;
         match whole.strip_suffix("]}") {
             Some(open) => Ok(open.to_string()),
-            None => Err(serde::ser::Error::custom("the structure JSON ends with its lines")),
+            None => Err(serde::ser::Error::custom(
+                "the structure JSON ends with its lines",
+            )),
         }
     }
+}
+
+/// The mark with its fields in alphabetical order, as every key of this object (the CLI has
+/// always printed them so).
+fn mark_in_order<S: Serializer>(mark: &Option<Mark>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct InOrder<'a> {
+        bytes: &'a str,
+        length: u64,
+        offset: u64,
+    }
+    mark.as_ref()
+        .map(|m| InOrder {
+            bytes: &m.bytes,
+            length: m.length,
+            offset: m.offset,
+        })
+        .serialize(s)
 }
 
 #[cfg(test)]
@@ -102,7 +123,7 @@ mod tests {
         assert_eq!(back.last_line, None, "an open range is null");
         assert_eq!(back.lines.len(), 2);
         assert!(streamed.starts_with(
-            "{\"bom\":{\"offset\":0,\"length\":3,\"bytes\":\"EF BB BF\"},\"encoding\":\"UTF-8\",\
+            "{\"bom\":{\"bytes\":\"EF BB BF\",\"length\":3,\"offset\":0},\"encoding\":\"UTF-8\",\
              \"first_line\":2,\"format\":\"utf-8\",\"last_line\":null,\"path\":\"f.txt\","
         ), "{streamed}");
     }
