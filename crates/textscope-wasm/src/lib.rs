@@ -12,7 +12,8 @@
 //!    The sparse line index (S2) stays in the handle.
 //! 2. Any number of times: `ts_lines_begin(h, first, last, max_chars, max_text)` → the byte offset
 //!    to read from; `ts_lines_feed(h, buf, n)` until it returns [`status::DONE`] or the file
-//!    ends; `ts_lines_finish(h)` → the structure (S1) of lines `first..=last` as JSON.
+//!    ends; `ts_lines_finish(h)` → the structure (S1) of lines `first..=last` as JSON: the
+//!    core's `StructureJson`, the object `textscope --structure --json` prints (path null).
 //! 3. To find the line holding a byte: `ts_locate_begin(h, offset)` → the offset to read from;
 //!    `ts_locate_feed` until DONE; `ts_locate_line(h)` → the line number (0: none).
 //! 4. `ts_free(h)`.
@@ -27,8 +28,8 @@
 mod sample;
 
 use textscope::{
-    Analyzer, LineIndex, LineLocator, Options, Report, StructureBuilder, StructureOptions,
-    DEFAULT_INDEX_EVERY,
+    Analyzer, LineIndex, LineLocator, Options, Report, StructureBuilder, StructureJson,
+    StructureOptions, DEFAULT_INDEX_EVERY,
 };
 
 /// Status codes returned by the `ts_*` functions (negative: an error in the call, not in the
@@ -50,6 +51,8 @@ pub mod status {
 pub struct Handle {
     analyzer: Option<Analyzer>,
     index: Option<LineIndex>,
+    /// The report, kept for the head of each structure.
+    report: Option<Report>,
     lines: Option<StructureBuilder>,
     locate: Option<LineLocator>,
     result: Vec<u8>,
@@ -62,6 +65,7 @@ impl Handle {
         Handle {
             analyzer: Some(Analyzer::new(opts)),
             index: None,
+            report: None,
             lines: None,
             locate: None,
             result: Vec::new(),
@@ -85,6 +89,7 @@ impl Handle {
         let (report, index) = a.finish_with_index();
         self.result = report.to_json().into_bytes();
         self.index = Some(index);
+        self.report = Some(report.clone());
         Ok(report)
     }
 
@@ -122,13 +127,13 @@ impl Handle {
 
     /// The structure asked for goes to the result as JSON.
     pub fn lines_finish(&mut self) -> i32 {
-        match self.lines.take() {
-            Some(b) => {
-                let s = b.finish();
+        match (self.lines.take(), &self.report) {
+            (Some(b), Some(report)) => {
+                let s = StructureJson::new(report, None, b.finish());
                 self.result = serde_json::to_vec(&s).unwrap_or_default();
                 status::OK
             }
-            None => status::WRONG_STATE,
+            _ => status::WRONG_STATE,
         }
     }
 

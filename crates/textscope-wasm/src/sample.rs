@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use textscope::{
-    hex, Analyzer, Format, Options, Report, Structure, StructureBuilder, StructureOptions,
+    hex, Analyzer, Format, Options, Report, StructureBuilder, StructureJson, StructureOptions,
 };
 
 /// What a sample hands back to the page.
@@ -15,8 +15,9 @@ struct Sample {
     unmappable: Vec<String>,
     /// The core's report on those bytes.
     report: Report,
-    /// The core's structure of every line, every character itemised.
-    structure: Structure,
+    /// The core's structure of every line, every character itemised (the CLI's
+    /// `--structure --json` object, path null).
+    structure: StructureJson,
 }
 
 /// The legacy code page the examples use.
@@ -148,7 +149,7 @@ pub fn sample(format: &str, text: &str, flags: u32) -> Option<String> {
     let mut b = StructureBuilder::new(&index, 1, u64::MAX, sopts);
     let start = usize::try_from(b.start_offset()).unwrap_or(usize::MAX);
     b.feed(bytes.get(start..).unwrap_or_default());
-    let structure = b.finish();
+    let structure = StructureJson::new(&report, None, b.finish());
     serde_json::to_string(&Sample {
         bytes: hex(&bytes),
         unmappable,

@@ -167,3 +167,36 @@ fn a_forced_handle_on_the_first_bytes_gives_the_first_lines() {
     assert_eq!(whole.as_array().unwrap().len(), 3);
     assert_eq!(first, whole);
 }
+
+/// The page's structure is the CLI's `--structure --json` object (the core's `StructureJson`),
+/// with no path.
+#[test]
+fn the_structure_is_the_clis_object_without_a_path() {
+    let mut h = analysed(F2, 34);
+    let start = h.lines_begin(1, 5, Default::default()).unwrap() as usize;
+    h.lines_feed(&F2[start..]);
+    assert_eq!(h.lines_finish(), status::OK);
+    let s: textscope::StructureJson = serde_json::from_slice(h.result()).unwrap();
+    assert_eq!(s.path, None);
+    assert_eq!(s.schema, textscope::SCHEMA_VERSION);
+    assert_eq!((s.first_line, s.last_line), (1, Some(5)));
+    assert_eq!(s.format, textscope::Format::Utf16Le);
+    assert_eq!(s.encoding, "UTF-16LE");
+    assert_eq!(s.bom.map(|m| m.bytes), Some("FF FE".to_string()));
+    assert_eq!(s.lines.len(), 2);
+    let v: serde_json::Value = serde_json::from_slice(h.result()).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "bom",
+            "encoding",
+            "first_line",
+            "format",
+            "last_line",
+            "lines",
+            "path",
+            "schema"
+        ]
+    );
+}
