@@ -205,8 +205,13 @@ mod tests {
             "a closed pipe ends quietly"
         );
         assert_eq!(Error::Output(io::Error::other("disk full")).code(), ERROR);
-        let input = Error::from(InputError::new("f", "no such file"));
+        let missing = std::path::Path::new("/nonexistent/textscope/f");
+        let input = match crate::input::open_path(missing, "f") {
+            Err(e) => Error::from(e),
+            Ok(_) => panic!("{} exists", missing.display()),
+        };
         assert!(input.of_one_file());
+        assert_eq!(input.code(), ERROR);
         assert_eq!(input.to_string(), "f: no such file");
     }
 

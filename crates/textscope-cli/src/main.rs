@@ -250,3 +250,37 @@ fn use_color(choice: ColorChoice) -> bool {
         ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn format_of(argv: &[&str]) -> Result<OutputFormat, clap::Error> {
+        let mut full = vec!["textscope"];
+        full.extend_from_slice(argv);
+        full.push("f.txt");
+        Cli::try_parse_from(full).map(|c| output_format(&c.report))
+    }
+
+    #[test]
+    fn the_flags_choose_one_format() {
+        for (argv, want) in [
+            (&[][..], OutputFormat::Report),
+            (&["--brief"][..], OutputFormat::Brief),
+            (&["--json"][..], OutputFormat::Json),
+            (&["--structure"][..], OutputFormat::Structure),
+            (&["--structure", "--json"][..], OutputFormat::StructureJson),
+            (&["--preview"][..], OutputFormat::Preview),
+        ] {
+            assert_eq!(format_of(argv).unwrap(), want, "{argv:?}");
+        }
+        for nonsense in [
+            &["--json", "--brief"][..],
+            &["--preview", "--json"],
+            &["--structure", "--brief"],
+            &["--structure", "--preview"],
+        ] {
+            assert!(format_of(nonsense).is_err(), "{nonsense:?}");
+        }
+    }
+}

@@ -194,3 +194,49 @@ pub fn path_text(p: &std::ffi::OsStr) -> String {
         p.to_string_lossy().into_owned()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use textscope::{Analyzer, Options, StructureJson, StructureOptions};
+
+    #[test]
+    fn the_structure_json_printed_is_the_cores_type() {
+        let bytes = "\u{FEFF}one\r\ntwo é\nthree".as_bytes();
+        let mut a = Analyzer::new(Options::default());
+        a.feed(bytes);
+        let (r, index) = a.finish_with_index();
+        let s = textscope::structure_of(bytes, &index, 2, u64::MAX, StructureOptions::default());
+        let mut p = Printer::new(OutputFormat::StructureJson, Style { color: false });
+        let mut out = Vec::new();
+        p.lines_head(&mut out, &r, "f.txt", "f.txt", (2, u64::MAX))
+            .unwrap();
+        for l in &s.lines {
+            p.line(&mut out, l).unwrap();
+        }
+        p.lines_end(&mut out).unwrap();
+        let printed = String::from_utf8(out).unwrap();
+        let want = StructureJson::new(&r, Some("f.txt".into()), s);
+        assert_eq!(printed, textscope::json::to_string(&want).unwrap() + "\n");
+        assert_eq!(want.lines.len(), 2);
+    }
+
+    #[test]
+    fn each_format_shows_a_report_or_lines() {
+        let lines = [
+            OutputFormat::Structure,
+            OutputFormat::StructureJson,
+            OutputFormat::Preview,
+        ];
+        for f in lines {
+            assert!(f.shows_lines());
+        }
+        for f in [
+            OutputFormat::Report,
+            OutputFormat::Brief,
+            OutputFormat::Json,
+        ] {
+            assert!(!f.shows_lines());
+        }
+    }
+}
