@@ -20,7 +20,7 @@ use textscope::{
 /// `--index` read from the checkpoint before the range (after the detection window).
 #[allow(clippy::too_many_arguments)]
 pub fn run(
-    cli: &ReportArgs,
+    args: &ReportArgs,
     opts: &Options,
     file: &Path,
     path: &str,
@@ -29,17 +29,17 @@ pub fn run(
     bars: Bars,
 ) -> Result<(), Error> {
     let (mut src, expected) = open_arg(file, path)?;
-    let indexed = match &cli.index {
-        Some(ix) => Some(index_file::open_index(ix, path, &src, cli.max_bytes)?),
-        None => index_for_this_run(cli, opts, path, &src, expected, bars)?,
+    let indexed = match &args.index {
+        Some(ix) => Some(index_file::open_index(ix, path, &src, args.max_bytes)?),
+        None => index_for_this_run(args, opts, path, &src, expected, bars)?,
     };
     let (saved_name, saved, window) = match indexed {
         Some((name, index, window)) => (name, Some(index), window),
         None => (String::new(), None, Vec::new()),
     };
-    let (first, last) = cli.lines.unwrap_or((1, u64::MAX));
+    let (first, last) = args.lines.unwrap_or((1, u64::MAX));
     let mut sopts = StructureOptions {
-        all_chars: cli.all_chars,
+        all_chars: args.all_chars,
         ..StructureOptions::default()
     };
     if printer.format() == OutputFormat::Preview {
@@ -63,7 +63,7 @@ pub fn run(
         },
     );
     let mut view = View {
-        cli,
+        args,
         path,
         printer,
         out,
@@ -98,7 +98,7 @@ pub fn run(
         }
         _ => {
             view.progress = bars.start(&render::safe(display_name(path)), expected);
-            input::stream(path, &mut src, cli.max_bytes, |b| each(&mut view, b))?;
+            input::stream(path, &mut src, args.max_bytes, |b| each(&mut view, b))?;
         }
     }
     if let Some(e) = write_err {
@@ -118,7 +118,7 @@ const INDEX_ON_THE_FLY: u64 = 8 << 20;
 /// where decoding every character up to the range takes seconds. `None` when streaming from
 /// the start is the better way.
 fn index_for_this_run(
-    cli: &ReportArgs,
+    args: &ReportArgs,
     opts: &Options,
     path: &str,
     src: &input::Source,
@@ -129,8 +129,8 @@ fn index_for_this_run(
         return Ok(None);
     };
     if size < INDEX_ON_THE_FLY
-        || cli.lines.is_none_or(|(first, _)| first <= 1)
-        || cli.max_bytes.is_some_and(|m| size > m)
+        || args.lines.is_none_or(|(first, _)| first <= 1)
+        || args.max_bytes.is_some_and(|m| size > m)
     {
         return Ok(None);
     }
@@ -138,7 +138,7 @@ fn index_for_this_run(
         index_every: Some(DEFAULT_INDEX_EVERY),
         ..opts.clone()
     };
-    let threads = report::threads(cli);
+    let threads = report::threads(args);
     let mut progress = bars.start(&render::safe(display_name(path)), Some(size));
     let (_, index) = if threads > 1 && size >= parallel::MIN_PARALLEL {
         parallel::analyze(path, f, snap, &opts, threads, &progress)?
@@ -188,7 +188,7 @@ fn binary_reading(detected: &LineIndex, rep: &textscope::Report) -> LineIndex {
 /// The state of one `--structure` or `--preview` run: the core's pipeline (window, detection,
 /// the builder), and what has been written.
 struct View<'a, W: Write> {
-    cli: &'a ReportArgs,
+    args: &'a ReportArgs,
     path: &'a str,
     printer: &'a mut Printer,
     out: &'a mut W,
@@ -243,7 +243,7 @@ impl<W: Write> View<'_, W> {
                 if r.format == textscope::Format::Legacy { r.encoding.clone() } else { r.format.name().to_uppercase() }
             );
         }
-        let (first, last) = self.cli.lines.unwrap_or((1, u64::MAX));
+        let (first, last) = self.args.lines.unwrap_or((1, u64::MAX));
         if let Some((name, s)) = self.saved {
             let (saved, now) = (Reading::of(s), Reading::of(&index));
             if !saved.agrees(&now) {
@@ -314,7 +314,7 @@ impl<W: Write> View<'_, W> {
         self.printer.lines_end(self.out)?;
         if let Some(n) = past_end {
             // Nothing to show is not an error (as with `sed -n`), but say why on stderr.
-            let (first, _) = self.cli.lines.unwrap_or((1, u64::MAX));
+            let (first, _) = self.args.lines.unwrap_or((1, u64::MAX));
             let lines = if n == 1 { "line" } else { "lines" };
             eprintln!(
                 "textscope: {}: no line {first}: the file has {n} {lines}",
