@@ -157,7 +157,7 @@ fn a_file_truncated_while_it_is_read() {
     // truncation lands before the open, during the read, or after it is up to the scheduler,
     // so each outcome is checked for what it must be: the "changed" error naming the file, or
     // a correct report of whatever size was read. (The comparison itself is unit-tested in
-    // main.rs: `changed_while_reading`.)
+    // report.rs: `changed_while_reading`.)
     let dir = scratch("truncate");
     let good = good_file(&dir);
     let big = dir.join("big.txt");
