@@ -6,9 +6,9 @@
 use crate::error::Error;
 use crate::index_file::{self, IndexError, Reading};
 use crate::input;
-use crate::progress::{Bars, Progress};
+use crate::progress::Progress;
 use crate::render::{self, OutputFormat, Printer};
-use crate::report::{self, display_name, open_arg};
+use crate::report::{self, display_name, open_arg, Run};
 use crate::{parallel, ReportArgs};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
@@ -18,20 +18,18 @@ use textscope::{
 
 /// The structure (S1) or the preview (V1) of a line range: streamed from the start, or with
 /// `--index` read from the checkpoint before the range (after the detection window).
-#[allow(clippy::too_many_arguments)]
 pub fn run(
-    args: &ReportArgs,
-    opts: &Options,
+    run: &Run<'_>,
     file: &Path,
     path: &str,
     printer: &mut Printer,
     out: &mut impl Write,
-    bars: Bars,
 ) -> Result<(), Error> {
+    let Run { args, bars, .. } = *run;
     let (mut src, expected) = open_arg(file, path)?;
     let indexed = match &args.index {
         Some(ix) => Some(index_file::open_index(ix, path, &src, args.max_bytes)?),
-        None => index_for_this_run(args, opts, path, &src, expected, bars)?,
+        None => index_for_this_run(run, path, &src, expected)?,
     };
     let (saved_name, saved, window) = match indexed {
         Some((name, index, window)) => (name, Some(index), window),
@@ -50,7 +48,7 @@ pub fn run(
     // The window, detection and its replay are the core's (Pipeline); with a saved index the
     // builder starts from its checkpoint before the range.
     let pipeline = Pipeline::new(
-        opts.clone(),
+        run.opts.clone(),
         |detected: &LineIndex, rep: &textscope::Report| {
             // A binary file is shown as its best text reading (said so on stderr), never as
             // nothing.
@@ -118,13 +116,12 @@ const INDEX_ON_THE_FLY: u64 = 8 << 20;
 /// where decoding every character up to the range takes seconds. `None` when streaming from
 /// the start is the better way.
 fn index_for_this_run(
-    args: &ReportArgs,
-    opts: &Options,
+    run: &Run<'_>,
     path: &str,
     src: &input::Source,
     expected: Option<u64>,
-    bars: Bars,
 ) -> Result<Option<(String, LineIndex, Vec<u8>)>, Error> {
+    let Run { args, bars, .. } = *run;
     let (input::Source::File(f, Some(snap)), Some(size)) = (src, expected) else {
         return Ok(None);
     };
@@ -136,7 +133,7 @@ fn index_for_this_run(
     }
     let opts = Options {
         index_every: Some(DEFAULT_INDEX_EVERY),
-        ..opts.clone()
+        ..run.opts.clone()
     };
     let threads = report::threads(args);
     let mut progress = bars.start(&render::safe(display_name(path)), Some(size));

@@ -23,8 +23,12 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
         opts = opts.force_encoding(e).map_err(Error::UnknownEncoding)?;
     }
     check_index_args(args, format).map_err(Error::Usage)?;
-    let bars = Bars {
-        enabled: !args.quiet && io::stderr().is_terminal(),
+    let run = Run {
+        args,
+        opts,
+        bars: Bars {
+            enabled: !args.quiet && io::stderr().is_terminal(),
+        },
     };
     let mut printer = Printer::new(format, style);
     let stdout = io::stdout();
@@ -37,14 +41,14 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
             render::path_text(file.as_os_str())
         };
         let path = name.as_str();
-        if bars.enabled {
+        if run.bars.enabled {
             // What is buffered goes out before a bar may be drawn below it.
             let _ = out.flush();
         }
         let result = if format.shows_lines() {
-            lines_view::run(args, &opts, file, path, &mut printer, &mut out, bars)
+            lines_view::run(&run, file, path, &mut printer, &mut out)
         } else {
-            report(args, &opts, file, path, &mut printer, &mut out, bars)
+            report(&run, file, path, &mut printer, &mut out)
         };
         match result {
             Ok(()) => {}
@@ -66,6 +70,13 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
     } else {
         Ok(())
     }
+}
+
+/// What every file of a run shares: the arguments, the library's options, the progress bars.
+pub struct Run<'a> {
+    pub args: &'a ReportArgs,
+    pub opts: Options,
+    pub bars: Bars,
 }
 
 /// `--save-index` and `--index` concern one regular file each, named on the command line.
@@ -118,16 +129,15 @@ pub fn threads(args: &ReportArgs) -> usize {
 
 /// The report of one file (and its index, with `--save-index`).
 fn report(
-    args: &ReportArgs,
-    opts: &Options,
+    run: &Run<'_>,
     file: &Path,
     path: &str,
     printer: &mut Printer,
     out: &mut impl Write,
-    bars: Bars,
 ) -> Result<(), Error> {
+    let Run { args, bars, .. } = *run;
     let (mut src, expected) = open_arg(file, path)?;
-    let mut opts = opts.clone();
+    let mut opts = run.opts.clone();
     let every = args.index_every.unwrap_or(DEFAULT_INDEX_EVERY);
     // The identity is taken before the pass: a file modified while it is read gets an index
     // that is refused as stale, never one that is silently wrong.
