@@ -2,9 +2,10 @@
 //! legacy code page), streaming, and never loses text.
 //!
 //! Two passes over the input, each streamed through `input` (the only reader): the analyser
-//! first (detection, and every bad unit with its line and column, so that a lossy conversion is
-//! refused before a byte is written), then the conversion proper: `textscope::chars` decodes,
-//! [`encode`] writes the target format. Standard input is spooled to an unnamed temporary file
+//! first (`vet`: detection, and every bad unit with its line and column, so that a lossy
+//! conversion is refused before a byte is written), then the conversion proper (`encode`):
+//! `textscope::chars` decodes, the core's line machine (`textscope::lines`) decides the
+//! endings, and the target format is written. `file` takes one input to its destination. Standard input is spooled to an unnamed temporary file
 //! so that it can be read twice. `-o FILE` and `--in-place` write a temporary file beside the
 //! target (`atomic`: unique name, the original's mode from its creation, removed on errors
 //! and signals), flush and fsync it, and rename it over the target only when everything
