@@ -80,6 +80,21 @@ impl CharDecoder {
 pub trait CharSink {
     /// One character, or one bad unit, with its offset and bytes.
     fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded);
+
+    /// A run of printable ASCII characters (U+0020–U+007E: no ending, no problem, no
+    /// finding), one unit of `width` bytes each, from `offset` on. By default one
+    /// [`CharSink::char`] call each; a sink that follows lines may take the run at once (the
+    /// [`crate::ObservedAnalyzer`] hands runs this way; a [`CharDecoder`] never does).
+    fn ascii(&mut self, offset: u64, bytes: &[u8], width: usize) {
+        let w = width.max(1);
+        let mut at = offset;
+        for unit in bytes.chunks(w) {
+            // A printable ASCII unit: its bytes are zero but one, in either byte order.
+            let c = char::from(unit.iter().fold(0, |a, b| a | b));
+            self.char(at, unit, Decoded::Char(c));
+            at += w as u64;
+        }
+    }
 }
 
 impl<F: FnMut(u64, &[u8], Decoded)> CharSink for F {

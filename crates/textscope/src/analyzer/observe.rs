@@ -13,7 +13,8 @@ use crate::tracker::Tracker;
 
 /// An [`Analyzer`] that also hands the characters of the text to a [`CharSink`]: each one
 /// (or each bad unit) with its offset and bytes, from the end of the mark on, in file order —
-/// the events a [`crate::chars::CharDecoder`] would give over the same bytes — while the
+/// the events a [`crate::chars::CharDecoder`] would give over the same bytes, except that
+/// runs of printable ASCII come through [`CharSink::ascii`] — while the
 /// report is built from the same decoding. A binary verdict decodes nothing, so the sink sees
 /// nothing then (force a format to read such a file as text). The tracker then takes every character one at a
 /// time (the reference path, [`Kernel::Off`]), which costs less than a second decoding.
@@ -114,14 +115,7 @@ impl Sink for Tee<'_> {
 
     fn ascii_bytes(&mut self, offset: u64, bytes: &[u8], width: usize) {
         self.tracker.ascii_bytes(offset, bytes, width);
-        let w = width.max(1);
-        let mut at = offset;
-        for unit in bytes.chunks(w) {
-            // A printable ASCII unit: its bytes are zero but one, in either byte order.
-            let c = char::from(unit.iter().fold(0, |a, b| a | b));
-            self.obs.char(at, unit, Decoded::Char(c));
-            at += w as u64;
-        }
+        self.obs.ascii(offset, bytes, width);
     }
 
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {

@@ -35,6 +35,27 @@ impl CharSink for Scanner {
     fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded) {
         self.on(offset, bytes, decoded);
     }
+
+    /// A run of printable ASCII: characters of the line, none of them an ending or a finding,
+    /// taken at once (what `on` would do for each).
+    fn ascii(&mut self, offset: u64, bytes: &[u8], width: usize) {
+        let w = width.max(1);
+        let n = (bytes.len() / w) as u64;
+        let Some(last) = bytes.len().checked_sub(w).and_then(|k| bytes.get(k..)) else {
+            return;
+        };
+        if let Some(cr) = self.ends.interrupt() {
+            self.end_line(cr);
+        }
+        let before = self.col;
+        self.col += n;
+        if let Some(m) = self.max_len {
+            if before <= m && self.col > m {
+                self.over_at = offset + (m - before) * w as u64;
+            }
+        }
+        self.prev = Some(char::from(last.iter().fold(0, |a, b| a | b)));
+    }
 }
 
 impl Scanner {

@@ -245,3 +245,38 @@ fn ansi_escape_denies_dangerous_sequences_by_default_and_all_by_name() {
     assert!(!Policy::resolve(&[&deny, &off]).denies(Rule::AnsiEscape));
     assert!(Policy::resolve(&[&off, &deny]).ansi_all);
 }
+
+/// The scanner fed one character at a time (a second decoding, as `check` once did).
+fn check_char_by_char(bytes: &[u8], p: &Policy) -> Vec<(u64, u64, u64, &'static str, String)> {
+    let r = analyze(bytes, Options::default());
+    let (index, _) = textscope::detect_window(bytes, true, &Options::default());
+    let mut s = Scanner::new(p);
+    let mut d = textscope::chars::CharDecoder::new(&index);
+    d.feed(&bytes[index.mark_len as usize..], |o, b, c| s.on(o, b, c));
+    d.finish(|o, b, c| s.on(o, b, c));
+    s.finish();
+    let (f, _) = findings(&r, p, Some(s));
+    f.into_iter()
+        .map(|f| (f.line, f.column, f.offset, f.rule.name(), f.message))
+        .collect()
+}
+
+#[test]
+fn runs_of_ascii_taken_at_once_find_what_one_character_at_a_time_finds() {
+    let texts: [&[u8]; 5] = [
+        b"abcdef\rghij\r\nkl\n\rmnopqrstu",
+        "ab\u{FE0F} x\u{202E}yz\u{200E}\u{2028}0\u{FE00}\r".as_bytes(),
+        b"\xFF\xFEa\x00b\x00c\x00\r\x00d\x00e\x00\x3D\xD8f\x00",
+        b"long line of plain text\r\n\xC3\xA9\xC3\xA9 and more plain text\rx",
+        b"",
+    ];
+    for max in 0..8 {
+        let p = Policy::resolve(&[&layer(|l| {
+            l.set_rules(&["policy".into()], true).unwrap();
+            l.max_line_length = Some(max);
+        })]);
+        for t in texts {
+            assert_eq!(check(t, &p), check_char_by_char(t, &p), "{t:?} at {max}");
+        }
+    }
+}
