@@ -2,8 +2,9 @@
 //!
 //! Each character of the text, or each bad unit or subpart (U1–U4), is handed to a callback
 //! with its absolute byte offset and its raw bytes, in file order. Feeding may be split at any
-//! byte (U5). The CLI's `convert` and `check` use it; the report itself comes from
-//! [`crate::Analyzer`].
+//! byte (U5). The CLI's `convert` uses it; the report itself comes from [`crate::Analyzer`],
+//! and [`crate::ObservedAnalyzer`] hands the same events to a [`CharSink`] from the report's
+//! own decoding (`check`).
 //!
 //! ```
 //! use textscope::chars::{CharDecoder, Decoded};
