@@ -90,12 +90,17 @@ pub trait CharSink {
         let w = width.max(1);
         let mut at = offset;
         for unit in bytes.chunks(w) {
-            // A printable ASCII unit: its bytes are zero but one, in either byte order.
-            let c = char::from(unit.iter().fold(0, |a, b| a | b));
-            self.char(at, unit, Decoded::Char(c));
+            self.char(at, unit, Decoded::Char(ascii_unit(unit)));
             at += w as u64;
         }
     }
+}
+
+/// The character of one unit of a printable ASCII run (see [`CharSink::ascii`]): its bytes
+/// are zero but one, in either byte order.
+#[inline]
+pub fn ascii_unit(unit: &[u8]) -> char {
+    char::from(unit.iter().fold(0, |a, b| a | b))
 }
 
 impl<F: FnMut(u64, &[u8], Decoded)> CharSink for F {

@@ -8,26 +8,11 @@ use textscope::chars::{CharDecoder, Decoded};
 use textscope::lines::{LineMachine, Role};
 use textscope::{EndingKind, Format, LineIndex, ProblemKind};
 
-/// Encodes one scalar value in a Unicode format (the encoder is this simple on purpose).
+/// Encodes one scalar value in a Unicode format (the core's `Format::encode_char`).
 pub fn encode(c: char, to: Format, out: &mut Vec<u8>) {
-    match to {
-        Format::Utf16Le | Format::Utf16Be => {
-            let mut units = [0u16; 2];
-            for u in c.encode_utf16(&mut units).iter() {
-                out.extend_from_slice(&if to == Format::Utf16Le {
-                    u.to_le_bytes()
-                } else {
-                    u.to_be_bytes()
-                });
-            }
-        }
-        Format::Utf32Le => out.extend_from_slice(&(c as u32).to_le_bytes()),
-        Format::Utf32Be => out.extend_from_slice(&(c as u32).to_be_bytes()),
-        _ => {
-            let mut b = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
-        }
-    }
+    let mut b = [0u8; 4];
+    let n = to.encode_char(c, &mut b);
+    out.extend_from_slice(b.get(..n).unwrap_or_default());
 }
 
 /// The streaming conversion of one input whose format `index` describes.

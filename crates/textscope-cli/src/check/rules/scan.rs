@@ -54,7 +54,7 @@ impl CharSink for Scanner {
                 self.over_at = offset + (m - before) * w as u64;
             }
         }
-        self.prev = Some(char::from(last.iter().fold(0, |a, b| a | b)));
+        self.prev = Some(textscope::chars::ascii_unit(last));
     }
 }
 
