@@ -2,8 +2,9 @@
 //!
 //! Each character of the text, or each bad unit or subpart (U1–U4), is handed to a callback
 //! with its absolute byte offset and its raw bytes, in file order. Feeding may be split at any
-//! byte (U5). The CLI's `convert` and `check` use it; the report itself comes from
-//! [`crate::Analyzer`].
+//! byte (U5). The CLI's `convert` uses it; the report itself comes from [`crate::Analyzer`],
+//! and [`crate::ObservedAnalyzer`] hands the same events to a [`CharSink`] from the report's
+//! own decoding (`check`).
 //!
 //! ```
 //! use textscope::chars::{CharDecoder, Decoded};
@@ -80,6 +81,26 @@ impl CharDecoder {
 pub trait CharSink {
     /// One character, or one bad unit, with its offset and bytes.
     fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded);
+
+    /// A run of printable ASCII characters (U+0020–U+007E: no ending, no problem, no
+    /// finding), one unit of `width` bytes each, from `offset` on. By default one
+    /// [`CharSink::char`] call each; a sink that follows lines may take the run at once (the
+    /// [`crate::ObservedAnalyzer`] hands runs this way; a [`CharDecoder`] never does).
+    fn ascii(&mut self, offset: u64, bytes: &[u8], width: usize) {
+        let w = width.max(1);
+        let mut at = offset;
+        for unit in bytes.chunks(w) {
+            self.char(at, unit, Decoded::Char(ascii_unit(unit)));
+            at += w as u64;
+        }
+    }
+}
+
+/// The character of one unit of a printable ASCII run (see [`CharSink::ascii`]): its bytes
+/// are zero but one, in either byte order.
+#[inline]
+pub fn ascii_unit(unit: &[u8]) -> char {
+    char::from(unit.iter().fold(0, |a, b| a | b))
 }
 
 impl<F: FnMut(u64, &[u8], Decoded)> CharSink for F {

@@ -55,6 +55,21 @@ impl FindingKind {
         }
     }
 
+    /// The kind of finding `c` is where it stands, after `prev` (the character before it, `None`
+    /// at the start of the input or after a bad unit): what the report lists for it. A
+    /// variation selector is one only outside an emoji or ideographic sequence.
+    #[inline]
+    pub fn at(prev: Option<char>, c: char) -> Option<FindingKind> {
+        match class_of(c) {
+            Class::Bidi => Some(FindingKind::BidiControl),
+            Class::Invisible => Some(FindingKind::InvisibleCharacter),
+            Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
+                Some(FindingKind::InvisibleCharacter)
+            }
+            _ => None,
+        }
+    }
+
     /// The JSON name (`bidi_control`).
     pub fn name(self) -> &'static str {
         match self {

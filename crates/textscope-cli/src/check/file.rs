@@ -1,90 +1,110 @@
-//! One file through `check`: the detection window, then the analyser and (when a policy rule
-//! needs the characters) the scanner, streamed through `input`, the only reader.
+//! One file through `check`: the core's front end (`textscope::Pipeline`: the detection
+//! window, detection, the replay) decides whether the file is read at all; then one decoding
+//! gives the report and, when a policy rule needs the characters, the scanner's view of them
+//! (`textscope::ObservedAnalyzer`). The bytes come from `input`, the only reader.
 
 use super::rules::{self, Finding, Policy, Rule, Scanner};
 use super::Outcome;
 use crate::input;
 use std::path::Path;
-use textscope::chars::CharDecoder;
-use textscope::{Analyzer, Format, Options};
+use textscope::{Analyzer, Consumer, Format, ObservedAnalyzer, Options, Pipeline, Report};
 
-/// The streaming state for one file: the window, then the analyser and the scanner.
-struct FileCheck<'a> {
-    policy: &'a Policy,
+/// What detection decided for one file.
+enum Run {
+    /// Binary, and skipped: why detection called it binary (reading stops).
+    Skipped(String),
+    /// Read, with the `binary_in_text` message when detection called a text file binary.
+    Read {
+        reading: Reading,
+        binary_in_text: Option<String>,
+    },
+}
+
+/// The pass over the whole file: the report alone (on the core's fast path), or the report
+/// and the scanner from the same decoding.
+enum Reading {
+    Report(Analyzer),
+    Scanned(ObservedAnalyzer, Box<Scanner>),
+}
+
+impl Reading {
+    fn new(opts: Options, policy: &Policy) -> Reading {
+        if policy.needs_scan() {
+            Reading::Scanned(ObservedAnalyzer::new(opts), Box::new(Scanner::new(policy)))
+        } else {
+            Reading::Report(Analyzer::new(opts))
+        }
+    }
+
+    fn finish(self) -> (Report, Option<Scanner>) {
+        match self {
+            Reading::Report(a) => (a.finish(), None),
+            Reading::Scanned(a, mut s) => {
+                let report = a.finish(s.as_mut());
+                s.finish();
+                (report, Some(*s))
+            }
+        }
+    }
+}
+
+/// The whole file, from offset 0: the analyser detects again over the window it is replayed.
+impl Consumer for Run {
+    fn start_offset(&self) -> u64 {
+        0
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        match self {
+            Run::Read {
+                reading: Reading::Report(a),
+                ..
+            } => a.feed(bytes),
+            Run::Read {
+                reading: Reading::Scanned(a, s),
+                ..
+            } => a.feed(bytes, s.as_mut()),
+            Run::Skipped(_) => {}
+        }
+    }
+
+    fn done(&self) -> bool {
+        matches!(self, Run::Skipped(_))
+    }
+}
+
+/// Decides from the window's report whether and how the file is read.
+fn plan(
+    window: &Report,
+    policy: &Policy,
     include_binary: bool,
-    /// Why the walk treats the file as text, if it does.
-    text: Option<String>,
-    /// The `binary_in_text` message, once detection called such a file binary.
-    binary_in_text: Option<String>,
-    opts: Options,
-    window: Vec<u8>,
-    started: Option<Started>,
-    /// Why detection called the file binary, once it did (and the file is skipped).
-    binary: Option<String>,
+    text: Option<&str>,
+    mut opts: Options,
+) -> Run {
+    let mut binary_in_text = None;
+    if window.format == Format::Binary {
+        if let Some(why) = text {
+            binary_in_text = Some(binary_in_text_message(why, window));
+        } else if !include_binary {
+            return Run::Skipped(binary_figures(window));
+        }
+        opts.force = Some(Format::Utf8);
+    }
+    Run::Read {
+        reading: Reading::new(opts, policy),
+        binary_in_text,
+    }
 }
 
-struct Started {
-    analyzer: Analyzer,
-    scan: Option<(CharDecoder, Scanner)>,
-}
-
-impl FileCheck<'_> {
-    fn start(&mut self, at_eof: bool) {
-        let (mut index, rep) = textscope::detect_window(&self.window, at_eof, &self.opts);
-        if rep.format == Format::Binary {
-            if let Some(why) = &self.text {
-                self.binary_in_text = Some(binary_in_text_message(why, &rep));
-            } else if !self.include_binary {
-                self.binary = Some(binary_figures(&rep));
-                return;
-            }
-            self.opts.force = Some(Format::Utf8);
-            index = textscope::detect_window(&self.window, at_eof, &self.opts).0;
-        }
-        let mut analyzer = Analyzer::new(self.opts.clone());
-        analyzer.feed(&self.window);
-        let mut scan = self
-            .policy
-            .needs_scan()
-            .then(|| (CharDecoder::new(&index), Scanner::new(self.policy)));
-        if let Some((d, s)) = scan.as_mut() {
-            let body = self
-                .window
-                .get(index.mark_len as usize..)
-                .unwrap_or_default();
-            d.feed(body, |o, _, c| s.on(o, c));
-        }
-        self.window = Vec::new();
-        self.started = Some(Started { analyzer, scan });
-    }
-
-    /// False once the file is known to be binary (stop reading).
-    fn feed(&mut self, mut chunk: &[u8]) -> bool {
-        if self.started.is_none() {
-            let take = (textscope::WINDOW - self.window.len()).min(chunk.len());
-            self.window.extend_from_slice(&chunk[..take]);
-            chunk = &chunk[take..];
-            if self.window.len() < textscope::WINDOW {
-                return true;
-            }
-            self.start(false);
-        }
-        if let Some(st) = self.started.as_mut() {
-            st.analyzer.feed(chunk);
-            if let Some((d, s)) = st.scan.as_mut() {
-                d.feed(chunk, |o, _, c| s.on(o, c));
-            }
-        }
-        self.binary.is_none()
-    }
-
-    fn finish(mut self) -> Outcome {
-        if self.started.is_none() && self.binary.is_none() {
-            self.start(true);
-        }
-        let Some(st) = self.started else {
-            let why = self.binary.unwrap_or_default();
-            if !self.policy.denies(Rule::Binary) {
+/// The outcome once the whole file is read.
+fn finish(run: Run, policy: &Policy) -> Outcome {
+    let (reading, binary_in_text) = match run {
+        Run::Read {
+            reading,
+            binary_in_text,
+        } => (reading, binary_in_text),
+        Run::Skipped(why) => {
+            if !policy.denies(Rule::Binary) {
                 return Outcome::SkippedBinary(why);
             }
             return Outcome::Checked {
@@ -97,36 +117,31 @@ impl FileCheck<'_> {
                 }],
                 counts: [(Rule::Binary, 1)].into_iter().collect(),
             };
-        };
-        let report = st.analyzer.finish();
-        let scanner = st.scan.map(|(mut d, mut s)| {
-            d.finish(|o, _, c| s.on(o, c));
-            s.finish();
-            s
-        });
-        let (mut findings, mut counts) = rules::findings(&report, self.policy, scanner);
-        if let Some(message) = self.binary_in_text {
-            if self.policy.denies(Rule::BinaryInText) {
-                counts.insert(Rule::BinaryInText, 1);
-                findings.insert(
-                    0,
-                    Finding {
-                        line: 1,
-                        column: 1,
-                        offset: 0,
-                        rule: Rule::BinaryInText,
-                        message,
-                    },
-                );
-            }
         }
-        Outcome::Checked { findings, counts }
+    };
+    let (report, scanner) = reading.finish();
+    let (mut findings, mut counts) = rules::findings(&report, policy, scanner);
+    if let Some(message) = binary_in_text {
+        if policy.denies(Rule::BinaryInText) {
+            counts.insert(Rule::BinaryInText, 1);
+            findings.insert(
+                0,
+                Finding {
+                    line: 1,
+                    column: 1,
+                    offset: 0,
+                    rule: Rule::BinaryInText,
+                    message,
+                },
+            );
+        }
     }
+    Outcome::Checked { findings, counts }
 }
 
 /// The `binary_in_text` message: why the file is text to the walk, and the figures that made
 /// detection call it binary.
-fn binary_in_text_message(why: &str, rep: &textscope::Report) -> String {
+fn binary_in_text_message(why: &str, rep: &Report) -> String {
     let figures = binary_figures(rep);
     format!(
         "detected as binary ({figures}), but {why} is checked as text: its bytes are checked as UTF-8"
@@ -135,7 +150,7 @@ fn binary_in_text_message(why: &str, rep: &textscope::Report) -> String {
 
 /// Why detection called a file binary: the figures of the UTF-8 parser (the first tried on
 /// such bytes), else of the first step.
-fn binary_figures(rep: &textscope::Report) -> String {
+fn binary_figures(rep: &Report) -> String {
     let steps = &rep.detection.steps;
     let step = steps
         .iter()
@@ -160,19 +175,15 @@ pub fn check_file(
 ) -> Result<Outcome, input::InputError> {
     let name = path.to_string_lossy();
     let (mut src, _) = input::open_path(path, &name)?;
-    let mut fc = FileCheck {
-        policy,
-        include_binary,
-        text,
-        binary_in_text: None,
-        opts: Options {
-            max_problems_per_kind: max_problems,
-            ..Options::default()
-        },
-        window: Vec::with_capacity(textscope::WINDOW),
-        started: None,
-        binary: None,
+    let opts = Options {
+        max_problems_per_kind: max_problems,
+        ..Options::default()
     };
-    input::stream(&name, &mut src, None, |chunk| fc.feed(chunk))?;
-    Ok(fc.finish())
+    let text = text.as_deref();
+    let mut pipeline = Pipeline::new(opts.clone(), |_, window: &Report| {
+        plan(window, policy, include_binary, text, opts.clone())
+    });
+    input::stream(&name, &mut src, None, |chunk| pipeline.feed(chunk))?;
+    let (_, _, run) = pipeline.finish();
+    Ok(finish(run, policy))
 }

@@ -1,6 +1,7 @@
 //! The analyzer: fed chunks, it detects over the window, replays the window into the chosen
 //! decoder once, and streams the rest (DESIGN: the one bounded step back).
 
+use crate::chars::CharSink;
 use crate::codepage::CodePage;
 use crate::decode::Decoder;
 use crate::detect::{detect, Verdict, WINDOW};
@@ -10,9 +11,11 @@ use crate::index::{Checkpoint, LineIndex};
 use crate::report::{Container, Detection, Mark, Report, Step, SCHEMA_VERSION};
 use crate::tracker::Tracker;
 mod hints;
+mod observe;
 mod options;
 mod segment;
 
+pub use observe::ObservedAnalyzer;
 use options::forced_verdict;
 pub use options::{Options, UnknownEncoding};
 pub use segment::{Segment, SegmentError};
@@ -68,6 +71,12 @@ impl Analyzer {
 
     /// Feeds the next chunk of the file (any size, empty too).
     pub fn feed(&mut self, chunk: &[u8]) {
+        self.feed_observed(chunk, None);
+    }
+
+    /// [`Analyzer::feed`], handing the characters of the text to `obs` too when there is one
+    /// (see [`ObservedAnalyzer`]).
+    fn feed_observed(&mut self, chunk: &[u8], mut obs: Option<&mut dyn CharSink>) {
         self.size += chunk.len() as u64;
         match &mut self.state {
             State::Window(buf) => {
@@ -76,11 +85,12 @@ impl Analyzer {
                 buf.extend_from_slice(head);
                 if buf.len() >= WINDOW {
                     let window = std::mem::take(buf);
-                    self.state = State::Decoding(self.start(&window, false));
-                    self.feed_decoder(tail);
+                    self.state =
+                        State::Decoding(self.start(&window, false, observe::again(&mut obs)));
+                    self.feed_decoder(tail, obs);
                 }
             }
-            State::Decoding(_) => self.feed_decoder(chunk),
+            State::Decoding(_) => self.feed_decoder(chunk, obs),
         }
     }
 
@@ -97,10 +107,10 @@ impl Analyzer {
         }
     }
 
-    fn feed_decoder(&mut self, chunk: &[u8]) {
+    fn feed_decoder(&mut self, chunk: &[u8], obs: Option<&mut dyn CharSink>) {
         if let State::Decoding(d) = &mut self.state {
             if let Some(dec) = &mut d.decoder {
-                fast::feed(dec, &mut d.tracker, chunk, d.kernel);
+                observe::feed(dec, &mut d.tracker, chunk, d.kernel, obs);
             }
             if let Some((_, r)) = &mut d.reading {
                 if let Some(dec) = &mut r.decoder {
@@ -111,7 +121,7 @@ impl Analyzer {
     }
 
     /// Detection (or the forced format), then the window replayed into the decoder.
-    fn start(&self, window: &[u8], at_eof: bool) -> Box<Decoding> {
+    fn start(&self, window: &[u8], at_eof: bool, obs: Option<&mut dyn CharSink>) -> Box<Decoding> {
         let verdict = match self.opts.force {
             Some(format) => forced_verdict(format, self.opts.code_page, window, at_eof),
             None => detect(window, at_eof),
@@ -137,7 +147,7 @@ impl Analyzer {
         let kernel = self.opts.kernel.resolve();
         if let Some(dec) = &mut decoder {
             let body = window.get(mark_len..).unwrap_or_default();
-            fast::feed(dec, &mut tracker, body, kernel);
+            observe::feed(dec, &mut tracker, body, kernel, obs);
         }
         let container = if format == Format::Binary {
             crate::container::sniff(window)
@@ -154,7 +164,7 @@ impl Analyzer {
             let mut opts = self.opts.clone();
             opts.force = Some(closest);
             opts.code_page = None;
-            let mut r = Analyzer::new(opts.clone()).start(window, at_eof);
+            let mut r = Analyzer::new(opts.clone()).start(window, at_eof, None);
             r.verdict.steps = vec![step];
             r.forced = false;
             (opts, r)
@@ -189,8 +199,13 @@ impl Analyzer {
 
     /// Moves to the decoding state (running detection on a short file) and takes it.
     fn take_decoding(&mut self) -> Box<Decoding> {
+        self.take_decoding_observed(None)
+    }
+
+    /// [`Analyzer::take_decoding`], a short file's characters handed to `obs` too.
+    fn take_decoding_observed(&mut self, obs: Option<&mut dyn CharSink>) -> Box<Decoding> {
         match std::mem::replace(&mut self.state, State::Window(Vec::new())) {
-            State::Window(window) => self.start(&window, true),
+            State::Window(window) => self.start(&window, true, obs),
             State::Decoding(d) => d,
         }
     }
@@ -390,7 +405,7 @@ pub fn detect_window(window: &[u8], at_eof: bool, opts: &Options) -> (LineIndex,
     let window = window.get(..WINDOW).unwrap_or(window);
     let mut a = Analyzer::new(opts.clone());
     a.size = window.len() as u64;
-    a.state = State::Decoding(a.start(window, at_eof));
+    a.state = State::Decoding(a.start(window, at_eof, None));
     let (report, mut index) = a.finish_with_index();
     index.checkpoints = vec![Checkpoint {
         line: 1,

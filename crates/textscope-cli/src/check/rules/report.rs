@@ -1,0 +1,123 @@
+//! The findings of one file that the report gives: its problems and notes, the `ansi_escape`
+//! findings, and the policy checks on the whole file (`bom`, `encoding`); with the scanner's.
+
+use super::{Finding, Policy, Rule, Scanner};
+use std::collections::BTreeMap;
+use textscope::{Format, ProblemKind, Report};
+
+/// The findings for one file: the report's problems and notes, the policy checks on the whole
+/// file, and the scanner's findings. Sorted by line, column, rule. Counts are exact.
+pub fn findings(
+    r: &Report,
+    p: &Policy,
+    scan: Option<Scanner>,
+) -> (Vec<Finding>, BTreeMap<Rule, u64>) {
+    let mut out = Vec::new();
+    let mut counts: BTreeMap<Rule, u64> = BTreeMap::new();
+    for k in ProblemKind::ALL {
+        let rule = Rule::Problem(k);
+        let n = r.problem_counts.get(k);
+        if n > 0 && p.denies(rule) {
+            counts.insert(rule, n);
+        }
+    }
+    for pr in &r.problems {
+        let rule = Rule::Problem(pr.kind);
+        if p.denies(rule) {
+            out.push(Finding {
+                line: pr.line,
+                column: pr.column,
+                offset: pr.offset,
+                rule,
+                message: pr.message.clone(),
+            });
+        }
+    }
+    if p.denies(Rule::AnsiEscape) {
+        let listed = r.findings.iter().filter(|f| {
+            f.kind == textscope::FindingKind::AnsiEscape
+                && (p.ansi_all || f.dangerous == Some(true))
+        });
+        for f in listed {
+            *counts.entry(Rule::AnsiEscape).or_insert(0) += f.count.max(1);
+            out.push(Finding {
+                line: f.line,
+                column: f.column,
+                offset: f.offset,
+                rule: Rule::AnsiEscape,
+                message: f.message.clone(),
+            });
+        }
+        let all = r.finding_counts.get(textscope::FindingKind::AnsiEscape);
+        if p.ansi_all && all > 0 {
+            // Exact, listed or not.
+            counts.insert(Rule::AnsiEscape, all);
+        }
+    }
+    let mut whole = |rule: Rule, message: String| {
+        *counts.entry(rule).or_insert(0) += 1;
+        out.push(Finding {
+            line: 1,
+            column: 1,
+            offset: 0,
+            rule,
+            message,
+        });
+    };
+    if r.format.is_text() {
+        if p.denies(Rule::Bom) {
+            match (&r.bom, p.bom_required) {
+                (Some(m), false) => whole(
+                    Rule::Bom,
+                    format!(
+                        "byte order mark {} ({}) at the start of the file",
+                        m.bytes, r.format
+                    ),
+                ),
+                (None, true) => whole(
+                    Rule::Bom,
+                    "no byte order mark at the start of the file".into(),
+                ),
+                _ => {}
+            }
+        }
+        if p.denies(Rule::Encoding) && !p.encodings.iter().any(|a| a.accepts(r)) {
+            let allowed: Vec<String> = p.encodings.iter().map(|a| a.name()).collect();
+            let enc = if r.format == Format::Legacy {
+                format!("legacy code page {}", r.encoding.to_lowercase())
+            } else {
+                r.format.name().to_string()
+            };
+            whole(
+                Rule::Encoding,
+                format!(
+                    "{enc} is not an allowed encoding (allowed: {})",
+                    allowed.join(", ")
+                ),
+            );
+        }
+    }
+    if let Some(s) = scan {
+        let last_col = s.last_col;
+        for (r, n) in &s.counts {
+            *counts.entry(*r).or_insert(0) += n;
+        }
+        out.extend(s.findings);
+        if p.denies(Rule::FinalNewline) {
+            for n in &r.notes {
+                *counts.entry(Rule::FinalNewline).or_insert(0) += 1;
+                out.push(Finding {
+                    line: n.line,
+                    column: last_col + 1,
+                    offset: n.offset,
+                    rule: Rule::FinalNewline,
+                    message: "no line ending at the end of the file".to_string(),
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        (a.line, a.column, a.offset, a.rule).cmp(&(b.line, b.column, b.offset, b.rule))
+    });
+    (out, counts)
+}

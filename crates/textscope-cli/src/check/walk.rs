@@ -1,0 +1,163 @@
+//! The walk over a tree (crate `ignore`, in parallel) and each file's settings: the policy
+//! from its layers, and whether the walk treats it as text whatever detection says.
+
+use super::rules::{Layer, Policy};
+use super::{check_file, editorconfig, text, CheckArgs, Ctx, Outcome};
+use std::io;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
+
+/// The path as shown: as walked, without a leading `./`; bytes that are not UTF-8 as `\xFF`
+/// (the printers then escape what a terminal would interpret).
+fn shown(p: &Path) -> String {
+    let p = p.strip_prefix("./").unwrap_or(p);
+    crate::render::path_text(p.as_os_str())
+}
+
+/// Walks one root in parallel; the outcomes in any order.
+pub(super) fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
+    if let Err(e) = std::fs::symlink_metadata(root) {
+        let cause = if e.kind() == io::ErrorKind::NotFound {
+            "no such file or directory".to_string()
+        } else {
+            e.to_string()
+        };
+        return vec![(shown(root), Outcome::Error(cause))];
+    }
+    let Ok(meta) = std::fs::metadata(root) else {
+        return vec![(shown(root), Outcome::Error("dangling symbolic link".into()))];
+    };
+    if let Some(what) = special_kind(&meta.file_type()) {
+        return vec![(shown(root), Outcome::SkippedSpecial(what))];
+    }
+    let mut b = ignore::WalkBuilder::new(root);
+    let honour = !args.no_ignore;
+    b.hidden(!args.hidden)
+        .ignore(honour)
+        .git_ignore(honour)
+        .git_global(honour)
+        .git_exclude(honour)
+        .parents(honour)
+        .require_git(false)
+        .follow_links(false)
+        .filter_entry(|e| e.file_name() != ".git")
+        .threads(args.threads.unwrap_or(0));
+    let (tx, rx) = mpsc::channel();
+    b.build_parallel().run(|| {
+        let tx = tx.clone();
+        Box::new(move |entry| {
+            let item = match entry {
+                Ok(e) => {
+                    let ft = e.file_type();
+                    let is_file = ft.is_some_and(|t| t.is_file());
+                    let explicit_link = e.depth() == 0 && ft.is_some_and(|t| t.is_symlink());
+                    (is_file || explicit_link).then(|| (shown(e.path()), check_path(e.path(), ctx)))
+                }
+                Err(err) => Some(walk_error(err)),
+            };
+            if let Some(item) = item {
+                let _ = tx.send(item);
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    drop(tx);
+    rx.into_iter().collect()
+}
+
+/// What a path that is neither a regular file nor a directory is, or None.
+fn special_kind(ft: &std::fs::FileType) -> Option<&'static str> {
+    if ft.is_file() || ft.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if ft.is_char_device() {
+            return Some("a character device");
+        }
+        if ft.is_block_device() {
+            return Some("a block device");
+        }
+        if ft.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
+fn walk_error(err: ignore::Error) -> (String, Outcome) {
+    let mut path = String::new();
+    let mut e = &err;
+    loop {
+        match e {
+            ignore::Error::WithPath { path: p, err } => {
+                path = shown(p);
+                e = err;
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                e = err
+            }
+            _ => break,
+        }
+    }
+    let cause = match e {
+        ignore::Error::Io(io) => match io.kind() {
+            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            io::ErrorKind::NotFound => "no such file or directory".to_string(),
+            _ => {
+                let s = io.to_string();
+                s.find(" (os error")
+                    .map_or(s.clone(), |i| s[..i].to_string())
+            }
+        },
+        other => other.to_string(),
+    };
+    (path, Outcome::Error(cause))
+}
+
+/// The policy for one file: defaults < .editorconfig < textscope.toml < command line. An
+/// `.editorconfig` that cannot be used is an error (the cause names it).
+fn policy_for(path: &Path, ctx: &Ctx) -> Result<Policy, String> {
+    let ec = if ctx.editorconfig {
+        match std::path::absolute(path) {
+            Ok(abs) => editorconfig::layer_for(&ctx.cache.chain(&abs)?, &abs),
+            Err(_) => Layer::default(),
+        }
+    } else {
+        Layer::default()
+    };
+    Ok(Policy::resolve(&[&ec, &ctx.config.layer, &ctx.cli]))
+}
+
+/// Why the walk treats `path` as text whatever detection says (see `text`), or None.
+fn treated_as_text(path: &Path, ctx: &Ctx) -> Result<Option<String>, String> {
+    if let Some(why) = text::by_name(path) {
+        return Ok(Some(why));
+    }
+    let Ok(abs) = std::path::absolute(path) else {
+        return Ok(None);
+    };
+    if let Some(why) = ctx.config.text.find(&abs) {
+        return Ok(Some(why));
+    }
+    Ok(ctx
+        .attributes
+        .text_set(&abs)?
+        .then(|| "marked text in .gitattributes".to_string()))
+}
+
+fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
+    let run = || -> Result<Outcome, String> {
+        let policy = policy_for(path, ctx)?;
+        let text = treated_as_text(path, ctx)?;
+        check_file(path, &policy, ctx.include_binary, text, ctx.max_problems).map_err(|e| e.cause)
+    };
+    let outcome = run().unwrap_or_else(Outcome::Error);
+    ctx.done.fetch_add(1, Ordering::Relaxed);
+    outcome
+}
