@@ -61,7 +61,8 @@ fn needs_slow_path(c: char) -> bool {
     c < ' '
         || ('\u{7F}'..='\u{9F}').contains(&c)
         || matches!(c, '\u{2028}' | '\u{2029}' | '\u{FEFF}')
-        || crate::finding::FindingKind::of(c).is_some()
+        || crate::class::is_bidi_or_invisible(c)
+        || crate::hidden::is_variation_selector(c)
 }
 
 impl LegacyDecoder {

@@ -72,34 +72,22 @@ impl Tracker {
             Role::Ends(end) => self.end_line(end),
             Role::Cr => {}
             Role::Char => {
-                match class_of(c) {
-                    Class::Nul => {
-                        self.problem(ProblemKind::Nul, offset, bytes, Some(0), None, message::nul)
+                let class = class_of(c);
+                if let Some(kind) = ProblemKind::of_class(class) {
+                    self.problem(kind, offset, bytes, Some(c as u32), None, || {
+                        message::char_problem(kind, c)
+                    });
+                } else {
+                    match class {
+                        Class::Bidi => self.finding(FindingKind::BidiControl, c, offset, bytes),
+                        Class::Invisible => {
+                            self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
+                        }
+                        Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
+                            self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
+                        }
+                        _ => {}
                     }
-                    Class::Control => self.problem(
-                        ProblemKind::ControlCharacter,
-                        offset,
-                        bytes,
-                        Some(c as u32),
-                        None,
-                        || message::control(c),
-                    ),
-                    Class::ByteOrderMark => self.problem(
-                        ProblemKind::BomInText,
-                        offset,
-                        bytes,
-                        Some(0xFEFF),
-                        None,
-                        message::bom_in_text,
-                    ),
-                    Class::Bidi => self.finding(FindingKind::BidiControl, c, offset, bytes),
-                    Class::Invisible => {
-                        self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
-                    }
-                    Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
-                        self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
-                    }
-                    Class::Plain | Class::Ending(_) => {}
                 }
                 self.line_chars += 1;
             }

@@ -1,7 +1,7 @@
 //! Merging the trackers of consecutive segments (a file analyzed on several threads).
 
 use super::Tracker;
-use crate::report::LongestLine;
+use crate::lines::LongestLine;
 
 impl Tracker {
     /// True when the tracker stands at the start of a line with nothing pending: the state in
