@@ -1,6 +1,8 @@
 //! The structure of a line range (S1), decoded again from a checkpoint of the sparse index (S2).
 
 mod line_sink;
+#[cfg(test)]
+mod tests;
 
 use crate::class::EndingKind;
 use crate::decode::Decoder;
@@ -117,6 +119,8 @@ pub struct StructureBuilder {
     skip: Option<Skip>,
     encoding: crate::codepage::CodePage,
     kernel: Kernel,
+    /// Lines before the range that the fast path counted in bulk.
+    fast_lines: u64,
 }
 
 /// The lines before the range, counted: the counter, the offset of the next byte to be fed,
@@ -156,6 +160,7 @@ impl StructureBuilder {
             skip,
             encoding,
             kernel: Kernel::Auto.resolve(),
+            fast_lines: 0,
             sink: LineSink {
                 format,
                 opts,
@@ -235,6 +240,7 @@ impl StructureBuilder {
                 self.decoder = Decoder::new(self.sink.format, self.encoding, at);
                 self.sink.line = self.sink.first;
                 self.sink.end = at;
+                self.fast_lines = skip.counter.fast_lines;
                 self.skip = None;
                 return Some((carried, chunk.get(from..).unwrap_or_default()));
             }
