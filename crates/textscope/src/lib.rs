@@ -74,6 +74,7 @@ pub use analyzer::{
 };
 pub use class::{control_name, is_control_problem, EndingKind};
 pub use codepage::CodePage;
+pub use container::Container;
 pub use detect::WINDOW;
 pub use fast::Kernel;
 pub use finding::{
@@ -86,5 +87,5 @@ pub use lines::{Endings, LongestLine};
 pub use locate::LineLocator;
 pub use pipeline::{Consumer, MakeConsumer, Pipeline};
 pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemCounts, ProblemKind, Utf8Reason};
-pub use report::{Candidate, Container, Detection, Hint, Mark, Report, Step, SCHEMA_VERSION};
+pub use report::{Candidate, Detection, Hint, Mark, Report, Step, SCHEMA_VERSION};
 pub use structure::{structure_of, Structure, StructureBuilder, StructureOptions};

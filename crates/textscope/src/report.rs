@@ -3,6 +3,7 @@
 //! Field names are a public interface, documented in `docs/json-schema.md` and versioned by
 //! [`SCHEMA_VERSION`].
 
+pub use crate::container::Container;
 use crate::finding::{Finding, FindingCounts};
 use crate::format::Format;
 use crate::problem::ProblemCounts;
@@ -78,17 +79,6 @@ pub struct Report {
     /// Formats worth forcing, and why.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<Hint>,
-}
-
-/// A file format recognised by its first bytes (a magic number).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Container {
-    /// A short name: "PNG", "ZIP", "PDF".
-    pub name: String,
-    /// Its media type: "image/png".
-    pub mime: String,
-    /// Its usual file name extension, without the dot: "png".
-    pub extension: String,
 }
 
 /// A suggestion to force a format.

@@ -322,6 +322,19 @@ impl StructureBuilder {
     }
 }
 
+/// A structure builder reads from its checkpoint on, behind a [`crate::Pipeline`].
+impl crate::pipeline::Consumer for StructureBuilder {
+    fn start_offset(&self) -> u64 {
+        StructureBuilder::start_offset(self)
+    }
+    fn feed(&mut self, bytes: &[u8]) {
+        StructureBuilder::feed(self, bytes);
+    }
+    fn done(&self) -> bool {
+        StructureBuilder::done(self)
+    }
+}
+
 /// The structure of lines `first..=last` of a whole buffer (the file's bytes, all of them).
 pub fn structure_of(
     bytes: &[u8],
