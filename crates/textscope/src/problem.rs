@@ -1,4 +1,4 @@
-//! Problems P1–P9 and note N1 (SPEC §5): findings are data, never errors.
+//! Problems P1–P9 and note N1 (SPEC §5): what is wrong in a file is data, never an error.
 
 use crate::class::{Class, EndingKind};
 use crate::kinds::kinds;
