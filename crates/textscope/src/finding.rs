@@ -42,13 +42,23 @@ impl FindingKind {
     /// alone, it is named here as one that may be.
     #[inline]
     pub fn of(c: char) -> Option<FindingKind> {
-        match class_of(c) {
+        FindingKind::of_class(class_of(c)).or((is_hidden_character(c) || is_variation_selector(c))
+            .then_some(FindingKind::InvisibleCharacter))
+    }
+
+    /// The finding a character of `class` is by itself, if any (the hidden characters are
+    /// plain: whether one is a finding may depend on the character before it). An
+    /// exhaustive `match`, as [`crate::ProblemKind::of_class`]: a new class must say.
+    #[inline]
+    pub fn of_class(class: Class) -> Option<FindingKind> {
+        match class {
             Class::Bidi => Some(FindingKind::BidiControl),
             Class::Invisible => Some(FindingKind::InvisibleCharacter),
-            _ if is_hidden_character(c) || is_variation_selector(c) => {
-                Some(FindingKind::InvisibleCharacter)
-            }
-            _ => None,
+            Class::Ending(_)
+            | Class::Nul
+            | Class::Control
+            | Class::ByteOrderMark
+            | Class::Plain => None,
         }
     }
 }

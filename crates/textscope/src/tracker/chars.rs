@@ -77,17 +77,10 @@ impl Tracker {
                     self.problem(kind, offset, bytes, Some(c as u32), None, || {
                         message::char_problem(kind, c)
                     });
-                } else {
-                    match class {
-                        Class::Bidi => self.finding(FindingKind::BidiControl, c, offset, bytes),
-                        Class::Invisible => {
-                            self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
-                        }
-                        Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
-                            self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
-                        }
-                        _ => {}
-                    }
+                } else if let Some(kind) = FindingKind::of_class(class) {
+                    self.finding(kind, c, offset, bytes);
+                } else if class == Class::Plain && !c.is_ascii() && is_hidden_finding(prev, c) {
+                    self.finding(FindingKind::InvisibleCharacter, c, offset, bytes);
                 }
                 self.line_chars += 1;
             }
