@@ -47,18 +47,15 @@ impl FindingKind {
     }
 
     /// The finding a character of `class` is by itself, if any (the hidden characters are
-    /// plain: whether one is a finding may depend on the character before it). An
-    /// exhaustive `match`, as [`crate::ProblemKind::of_class`]: a new class must say.
+    /// plain: whether one is a finding may depend on the character before it). A new class
+    /// is placed by the exhaustive [`crate::ProblemKind::of_class`]; one that is a finding
+    /// comes with a finding kind, added here beside the list above.
     #[inline]
     pub fn of_class(class: Class) -> Option<FindingKind> {
         match class {
             Class::Bidi => Some(FindingKind::BidiControl),
             Class::Invisible => Some(FindingKind::InvisibleCharacter),
-            Class::Ending(_)
-            | Class::Nul
-            | Class::Control
-            | Class::ByteOrderMark
-            | Class::Plain => None,
+            _ => None,
         }
     }
 }

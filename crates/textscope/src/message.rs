@@ -139,7 +139,10 @@ pub(crate) fn finding_run(
             )
         }
         (FindingKind::BidiControl, _) => format!("{n} bidi controls in a row, the first: {first}"),
-        _ => format!("{n} invisible characters in a row, the first: {first}"),
+        // An escape sequence always has its effect; without one it reads as the others do.
+        (FindingKind::InvisibleCharacter | FindingKind::AnsiEscape, _) => {
+            format!("{n} invisible characters in a row, the first: {first}")
+        }
     }
 }
 
