@@ -3,13 +3,10 @@
 // from the address (`?lang=es`, i18n.js); the switch rewrites the address and the links.
 import { el } from './dom.js';
 import { apply, href, lang, setLang, t, onChange } from './i18n.js';
-import { Explorer } from './explorer.js';
 import { FORMATS } from './formats.js';
-
-export { FORMATS };
+import { explorerSection, openFile } from './open-file.js';
 
 const page = document.body.dataset.page || 'home';
-let explorer = null;
 
 /** The page's title in the current language. */
 function title() {
@@ -58,43 +55,6 @@ function header() {
   const main = document.querySelector('main');
   if (main && !main.id) main.id = 'content';
   else if (main && !document.getElementById('content')) main.prepend(el('span', { id: 'content', tabindex: -1 }));
-}
-
-function explorerSection() {
-  let s = document.getElementById('explorer');
-  if (!s) {
-    s = el('section', { id: 'explorer', class: 'explorer', hidden: true, 'data-i18n-attr': 'aria-label:explorer.label' });
-    document.querySelector('header.site').after(s);
-  }
-  return s;
-}
-
-export function openFile(file) {
-  const s = explorerSection();
-  if (!explorer) {
-    const root = el('div', { class: 'ex-root', id: 'ex-root' });
-    const intro = s.querySelector('.ex-intro');
-    if (intro) intro.hidden = true;
-    s.append(root);
-    if (page !== 'home') {
-      s.prepend(el('button', { type: 'button', id: 'close-explorer', dataset: { i18n: 'explorer.close' }, onclick: closeExplorer }, t('explorer.close')));
-    }
-    explorer = new Explorer(root);
-  }
-  s.hidden = false;
-  const main = document.querySelector('main');
-  if (main && page !== 'home') main.hidden = true;
-  explorer.open(file);
-  // The section has a scroll margin as tall as the sticky header (site.css), so its first
-  // rows are not hidden under it.
-  s.scrollIntoView({ block: 'start' });
-}
-
-function closeExplorer() {
-  explorerSection().hidden = true;
-  const main = document.querySelector('main');
-  if (main) main.hidden = false;
-  if (explorer) explorer.cancel();
 }
 
 function dropTarget() {

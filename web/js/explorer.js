@@ -178,7 +178,7 @@ export class Explorer {
     this.progress.value = 0;
     this.busy(true);
     this.status.textContent = t('explorer.analysing', { name: file.name });
-    this.worker.postMessage({ type: 'analyse', file, force: this.readAs || '' });
+    this.worker.postMessage({ type: 'analyze', file, force: this.readAs || '' });
   }
 
   /** "Read as": analyses the same file again, detected ('') or as that format / code page. */

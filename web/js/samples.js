@@ -3,7 +3,7 @@
 import { el } from './dom.js';
 import { onChange } from './i18n.js';
 import { m } from './messages.js';
-import { openFile } from './app.js';
+import { openFile } from './open-file.js';
 import { readState } from './urlstate.js';
 
 export const SAMPLES = [

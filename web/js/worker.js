@@ -8,7 +8,7 @@ const AHEAD = 2; // analysis reads in flight while the core works // analysis re
 
 let file = null;
 let analysis = null;
-let generation = 0; // bumped by every analyse and cancel: stale loops stop
+let generation = 0; // bumped by every analyze and cancel: stale loops stop
 let queue = Promise.resolve();
 
 self.onmessage = (e) => {
@@ -17,7 +17,7 @@ self.onmessage = (e) => {
     generation++;
     return;
   }
-  if (m.type === 'analyse') generation++;
+  if (m.type === 'analyze') generation++;
   const gen = generation;
   queue = queue.then(() => handle(m, gen)).catch((err) => {
     self.postMessage({ type: 'error', id: m.id, message: String(err && err.message || err) });
@@ -27,7 +27,7 @@ self.onmessage = (e) => {
 async function handle(m, gen) {
   const ts = await load();
   switch (m.type) {
-    case 'analyse': return analyse(ts, m, gen);
+    case 'analyze': return analyze(ts, m, gen);
     case 'lines': return lines(m);
     case 'locate': return locate(m);
     case 'peek': return peek(ts, m);
@@ -35,7 +35,7 @@ async function handle(m, gen) {
   }
 }
 
-async function analyse(ts, m, gen) {
+async function analyze(ts, m, gen) {
   if (analysis) analysis.free();
   analysis = null;
   file = m.file;

@@ -1,21 +1,9 @@
 //! Issue #14 part 1: a binary verdict is never a dead end. `--preview` and `--structure` of a
 //! binary file show its best text reading and say so on stderr, never empty output.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn textscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_textscope"))
-        .args(args)
-        .output()
-        .expect("run textscope")
-}
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(name)
-}
+use common::{data, textscope};
 
 #[test]
 fn preview_and_structure_of_binary_files_show_a_text_reading() {

@@ -2,15 +2,11 @@
 //! naming it, the exit status is 2, and the other files on the same command line are still
 //! reported.
 
+mod common;
+
+use common::textscope;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn textscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_textscope"))
-        .args(args)
-        .output()
-        .expect("run textscope")
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("textscope-errors-{}-{name}", std::process::id()));

@@ -3,15 +3,11 @@
 //! form, the `message` strings of the JSON, `check`'s lines and `convert`'s and `utf16`'s
 //! errors. Rule ids stay in docs, tests, code comments and the JSON's `rule`/`id` fields.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn textscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_textscope"))
-        .args(args)
-        .output()
-        .expect("run textscope")
-}
+use common::textscope;
+use std::path::Path;
+use std::process::Output;
 
 fn text(o: &Output) -> String {
     let mut s = String::from_utf8_lossy(&o.stdout).into_owned();

@@ -2,21 +2,10 @@
 //! line in the report and in `check`), `--no-group` lists every character, a coloured log is
 //! UTF-8 text with its escape sequences, and `check --deny ansi_escape` acts on them.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn textscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_textscope"))
-        .args(args)
-        .output()
-        .expect("run textscope")
-}
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(name)
-}
+use common::{data, textscope};
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

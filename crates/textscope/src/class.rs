@@ -116,7 +116,7 @@ pub fn class_of(c: char) -> Class {
 }
 
 /// The line ending `c` is by itself (L1), if any: CR is [`EndingKind::Cr`] here, and becomes
-/// part of a CR LF only in the line machine ([`crate::lines::LineEnds`]).
+/// part of a CR LF only in the line machine ([`crate::lines::LineMachine`]).
 #[inline]
 pub fn ending_of(c: char) -> Option<EndingKind> {
     match c {

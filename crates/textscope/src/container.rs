@@ -1,7 +1,18 @@
 //! The file format that a binary file's first bytes show (a magic number), by the `infer`
 //! crate: named only when detection found no text (issue 14), never for text.
 
-use crate::report::Container;
+use serde::{Deserialize, Serialize};
+
+/// A file format recognised by its first bytes (a magic number).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Container {
+    /// A short name: "PNG", "ZIP", "PDF".
+    pub name: String,
+    /// Its media type: "image/png".
+    pub mime: String,
+    /// Its usual file name extension, without the dot: "png".
+    pub extension: String,
+}
 
 /// The container whose magic number `head` starts with, if `infer` knows one. Text formats
 /// that `infer` also knows (HTML, XML, shell scripts) are left out: they are not containers.

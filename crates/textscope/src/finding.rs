@@ -18,39 +18,43 @@ pub use crate::hidden::{
     hidden_char_name, in_variation_sequence, is_hidden_character, is_hidden_finding,
     is_variation_selector,
 };
+use crate::kinds::kinds;
 use serde::{Deserialize, Serialize};
 
-/// The kind of a finding. The serialised names are part of the JSON interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FindingKind {
+kinds! {
+    /// The kind of a finding. The serialised names are part of the JSON interface.
+    pub enum FindingKind;
+    /// Exact counts of each finding kind, listed or not.
+    pub struct FindingCounts;
+
     /// A bidi embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069).
-    BidiControl,
+    BidiControl => bidi_control,
     /// An invisible format character (U+200B–U+200F, U+2060–U+2064, U+061C).
-    InvisibleCharacter,
-    /// A terminal escape sequence ([`crate::ansi`]): CSI, OSC or a two-character one.
-    AnsiEscape,
+    InvisibleCharacter => invisible_character,
+    /// A terminal escape sequence ([`crate::ansi`]): CSI, OSC or a two-character one (each
+    /// sequence counts once).
+    AnsiEscape => #[serde(default)] ansi_escape,
 }
 
 impl FindingKind {
-    /// Every kind, in report order.
-    pub const ALL: [FindingKind; 3] = [
-        FindingKind::BidiControl,
-        FindingKind::InvisibleCharacter,
-        FindingKind::AnsiEscape,
-    ];
-
     /// The kind of finding `c` is, if any. A variation selector is a finding only outside an
     /// emoji or ideographic sequence ([`is_hidden_finding`] decides with the character before);
     /// alone, it is named here as one that may be.
     #[inline]
     pub fn of(c: char) -> Option<FindingKind> {
-        match class_of(c) {
+        FindingKind::of_class(class_of(c)).or((is_hidden_character(c) || is_variation_selector(c))
+            .then_some(FindingKind::InvisibleCharacter))
+    }
+
+    /// The finding a character of `class` is by itself, if any (the hidden characters are
+    /// plain: whether one is a finding may depend on the character before it). A new class
+    /// is placed by the exhaustive [`crate::ProblemKind::of_class`]; one that is a finding
+    /// comes with a finding kind, added here beside the list above.
+    #[inline]
+    pub fn of_class(class: Class) -> Option<FindingKind> {
+        match class {
             Class::Bidi => Some(FindingKind::BidiControl),
             Class::Invisible => Some(FindingKind::InvisibleCharacter),
-            _ if is_hidden_character(c) || is_variation_selector(c) => {
-                Some(FindingKind::InvisibleCharacter)
-            }
             _ => None,
         }
     }
@@ -68,20 +72,6 @@ impl FindingKind {
             }
             _ => None,
         }
-    }
-
-    /// The JSON name (`bidi_control`).
-    pub fn name(self) -> &'static str {
-        match self {
-            FindingKind::BidiControl => "bidi_control",
-            FindingKind::InvisibleCharacter => "invisible_character",
-            FindingKind::AnsiEscape => "ansi_escape",
-        }
-    }
-
-    /// Position in [`FindingKind::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
     }
 }
 
@@ -125,39 +115,37 @@ pub struct Finding {
     pub message: String,
 }
 
-/// Exact counts of each finding kind, listed or not.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FindingCounts {
-    /// Bidi controls.
-    pub bidi_control: u64,
-    /// Invisible format characters.
-    pub invisible_character: u64,
-    /// Terminal escape sequences (each sequence counts once).
-    #[serde(default)]
-    pub ansi_escape: u64,
-}
+#[cfg(test)]
+mod kinds_tests {
+    use super::*;
 
-impl FindingCounts {
-    /// The count of one kind, to add to (an exhaustive match: a new kind must have a field).
-    pub(crate) fn get_mut(&mut self, kind: FindingKind) -> &mut u64 {
-        match kind {
-            FindingKind::BidiControl => &mut self.bidi_control,
-            FindingKind::InvisibleCharacter => &mut self.invisible_character,
-            FindingKind::AnsiEscape => &mut self.ansi_escape,
+    /// The list's JSON names are the enum's serialised names and the counts' keys, in order.
+    #[test]
+    fn one_name_per_kind_everywhere() {
+        let mut counts = FindingCounts::default();
+        for (i, k) in FindingKind::ALL.into_iter().enumerate() {
+            assert_eq!(k.index(), i);
+            assert_eq!(
+                serde_json::to_string(&k).unwrap(),
+                format!("\"{}\"", k.name())
+            );
+            *counts.get_mut(k) = i as u64 + 1;
         }
-    }
-
-    /// The count of one kind.
-    pub fn get(&self, kind: FindingKind) -> u64 {
-        match kind {
-            FindingKind::BidiControl => self.bidi_control,
-            FindingKind::InvisibleCharacter => self.invisible_character,
-            FindingKind::AnsiEscape => self.ansi_escape,
+        let json = serde_json::to_value(counts).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let names: Vec<&str> = FindingKind::ALL.iter().map(|k| k.name()).collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(keys, sorted, "serde_json's map is sorted by key");
+        for (i, k) in FindingKind::ALL.into_iter().enumerate() {
+            assert_eq!(json[k.name()], i as u64 + 1);
         }
-    }
-
-    /// All findings together.
-    pub fn total(&self) -> u64 {
-        self.bidi_control + self.invisible_character + self.ansi_escape
+        let n = FindingKind::ALL.len() as u64;
+        assert_eq!(counts.total(), n * (n + 1) / 2);
     }
 }

@@ -56,6 +56,7 @@ mod format;
 mod hidden;
 pub mod index;
 pub mod json;
+mod kinds;
 pub mod lines;
 mod locate;
 mod message;
@@ -73,6 +74,7 @@ pub use analyzer::{
 };
 pub use class::{control_name, is_control_problem, EndingKind};
 pub use codepage::CodePage;
+pub use container::Container;
 pub use detect::WINDOW;
 pub use fast::Kernel;
 pub use finding::{
@@ -81,11 +83,9 @@ pub use finding::{
 };
 pub use format::{hex, Format};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
+pub use lines::{Endings, LongestLine};
 pub use locate::LineLocator;
 pub use pipeline::{Consumer, MakeConsumer, Pipeline};
-pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind, Utf8Reason};
-pub use report::{
-    Candidate, Container, Detection, Endings, Hint, LongestLine, Mark, ProblemCounts, Report, Step,
-    SCHEMA_VERSION,
-};
+pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemCounts, ProblemKind, Utf8Reason};
+pub use report::{Candidate, Detection, Hint, Mark, Report, Step, SCHEMA_VERSION};
 pub use structure::{structure_of, Structure, StructureBuilder, StructureJson, StructureOptions};

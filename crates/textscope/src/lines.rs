@@ -25,6 +25,7 @@
 //! ```
 
 use crate::class::{ending_of, EndingKind};
+use serde::{Deserialize, Serialize};
 
 /// A line ending met: its kind, the offset of its first byte and its bytes (a CR LF's are
 /// both characters', e.g. "0D 00 0A 00" in UTF-16LE).
@@ -166,6 +167,69 @@ impl LineMachine {
     #[inline]
     pub fn finish(&mut self) -> Option<LineEnd> {
         self.cr.take()
+    }
+}
+
+/// The longest line (L5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LongestLine {
+    /// Its number, from 1.
+    pub line: u64,
+    /// Its length in characters, ending excluded.
+    pub characters: u64,
+}
+
+/// Counts of line endings by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Endings {
+    pub lf: u64,
+    pub crlf: u64,
+    pub cr: u64,
+    pub nel: u64,
+    pub ls: u64,
+    pub ps: u64,
+}
+
+impl Endings {
+    /// The count for one kind.
+    pub fn get(&self, kind: EndingKind) -> u64 {
+        match kind {
+            EndingKind::Lf => self.lf,
+            EndingKind::Crlf => self.crlf,
+            EndingKind::Cr => self.cr,
+            EndingKind::Nel => self.nel,
+            EndingKind::Ls => self.ls,
+            EndingKind::Ps => self.ps,
+        }
+    }
+
+    /// The count for one kind, to add to (an exhaustive match: a new kind must have a field).
+    pub(crate) fn get_mut(&mut self, kind: EndingKind) -> &mut u64 {
+        match kind {
+            EndingKind::Lf => &mut self.lf,
+            EndingKind::Crlf => &mut self.crlf,
+            EndingKind::Cr => &mut self.cr,
+            EndingKind::Nel => &mut self.nel,
+            EndingKind::Ls => &mut self.ls,
+            EndingKind::Ps => &mut self.ps,
+        }
+    }
+
+    /// All endings together.
+    pub fn total(&self) -> u64 {
+        EndingKind::ALL.iter().map(|k| self.get(*k)).sum()
+    }
+
+    /// The kinds that occur, most common first.
+    pub fn present(&self) -> Vec<(EndingKind, u64)> {
+        let mut v: Vec<_> = EndingKind::ALL
+            .iter()
+            .map(|&k| (k, self.get(k)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        v.sort_by_key(|e| std::cmp::Reverse(e.1));
+        v
     }
 }
 

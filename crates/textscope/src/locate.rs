@@ -32,6 +32,8 @@ pub(crate) struct LineCounter {
     /// `Target::Line`: where that line starts; `Target::Byte`: the line that holds the
     /// byte. Once known.
     pub(crate) found: Option<u64>,
+    /// Line ends the fast path took in bulk (the rest went one character at a time).
+    pub(crate) fast_lines: u64,
 }
 
 impl LineCounter {
@@ -44,6 +46,7 @@ impl LineCounter {
             ends: LineMachine::new(),
             end: offset,
             found: None,
+            fast_lines: 0,
         }
     }
 
@@ -150,6 +153,7 @@ impl FastSink for LineCounter {
         bytes: &[u8],
         next: Option<u64>,
     ) {
+        self.fast_lines += 1;
         self.ended(offset + bytes.len() as u64);
         if next.is_some() {
             self.at_line_start = false;
@@ -174,6 +178,7 @@ impl FastSink for LineCounter {
 
     #[inline]
     fn ascii_lines_end(&mut self, s: AsciiLines, _: EndingKind, _: u64, end: u64, _: u64, _: u64) {
+        self.fast_lines += s.line - self.line;
         self.line = s.line;
         self.at_line_start = false;
         self.end = end;

@@ -27,6 +27,22 @@ pub(crate) fn bom_in_text() -> String {
     "U+FEFF (byte order mark) inside the text; were two files joined?".to_string()
 }
 
+/// A character that is a problem by itself (P2, P3, P4: [`ProblemKind::of_class`]).
+pub(crate) fn char_problem(kind: ProblemKind, c: char) -> String {
+    match kind {
+        ProblemKind::Nul => nul(),
+        ProblemKind::ControlCharacter => control(c),
+        ProblemKind::BomInText => bom_in_text(),
+        // Bad units and P9 are not characters: their messages are `bad` and `mixed_endings`.
+        ProblemKind::UnpairedSurrogate
+        | ProblemKind::TruncatedCharacter
+        | ProblemKind::InvalidCodePoint
+        | ProblemKind::InvalidUtf8
+        | ProblemKind::UnmappedByte
+        | ProblemKind::MixedLineEndings => format!("{} at U+{:04X}", kind.name(), c as u32),
+    }
+}
+
 /// A bidi control, an invisible character, or a hidden one (tags, fillers, a stray
 /// variation selector).
 pub(crate) fn finding(kind: FindingKind, c: char) -> String {
@@ -123,7 +139,10 @@ pub(crate) fn finding_run(
             )
         }
         (FindingKind::BidiControl, _) => format!("{n} bidi controls in a row, the first: {first}"),
-        _ => format!("{n} invisible characters in a row, the first: {first}"),
+        // An escape sequence always has its effect; without one it reads as the others do.
+        (FindingKind::InvisibleCharacter | FindingKind::AnsiEscape, _) => {
+            format!("{n} invisible characters in a row, the first: {first}")
+        }
     }
 }
 

@@ -18,7 +18,6 @@ use crate::analyzer::{detect_window, Options};
 use crate::detect::WINDOW;
 use crate::index::LineIndex;
 use crate::report::Report;
-use crate::structure::StructureBuilder;
 
 /// What a [`Pipeline`] feeds once the file's format is known.
 pub trait Consumer {
@@ -29,18 +28,6 @@ pub trait Consumer {
     /// True once it needs no more bytes: stop reading.
     fn done(&self) -> bool {
         false
-    }
-}
-
-impl Consumer for StructureBuilder {
-    fn start_offset(&self) -> u64 {
-        StructureBuilder::start_offset(self)
-    }
-    fn feed(&mut self, bytes: &[u8]) {
-        StructureBuilder::feed(self, bytes);
-    }
-    fn done(&self) -> bool {
-        StructureBuilder::done(self)
     }
 }
 

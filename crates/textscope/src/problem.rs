@@ -1,58 +1,46 @@
-//! Problems P1–P9 and note N1 (SPEC §5): findings are data, never errors.
+//! Problems P1–P9 and note N1 (SPEC §5): what is wrong in a file is data, never an error.
 
-use crate::class::EndingKind;
+use crate::class::{Class, EndingKind};
+use crate::kinds::kinds;
 use serde::{Deserialize, Serialize};
 
-/// The kind of a problem (SPEC §5). The serialised names are part of the JSON interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProblemKind {
+kinds! {
+    /// The kind of a problem (SPEC §5). The serialised names are part of the JSON interface.
+    pub enum ProblemKind;
+    /// Exact counts of each problem kind (SPEC §5); every kind is always present.
+    pub struct ProblemCounts;
+
     /// P1: half of a UTF-16 pair with no other half; a surrogate unit in UTF-32.
-    UnpairedSurrogate,
+    UnpairedSurrogate => unpaired_surrogate,
     /// P2: U+0000 in the text.
-    Nul,
+    Nul => nul,
     /// P3: a C0 or C1 control character other than TAB, LF, FF, CR and NEL; DEL.
-    ControlCharacter,
+    ControlCharacter => control_character,
     /// P4: U+FEFF after offset 0.
-    BomInText,
+    BomInText => bom_in_text,
     /// P5: a character cut short by the end of the file.
-    TruncatedCharacter,
+    TruncatedCharacter => truncated_character,
     /// P6: a UTF-32 unit above 10FFFF.
-    InvalidCodePoint,
+    InvalidCodePoint => invalid_code_point,
     /// P7: an ill-formed UTF-8 subpart.
-    InvalidUtf8,
+    InvalidUtf8 => invalid_utf8,
     /// P8: a legacy byte the code page does not map.
-    UnmappedByte,
+    UnmappedByte => unmapped_byte,
     /// P9: more than one kind of line ending.
-    MixedLineEndings,
+    MixedLineEndings => mixed_line_endings,
 }
 
 impl ProblemKind {
-    /// Every kind, in SPEC order (P1 … P9).
-    pub const ALL: [ProblemKind; 9] = [
-        ProblemKind::UnpairedSurrogate,
-        ProblemKind::Nul,
-        ProblemKind::ControlCharacter,
-        ProblemKind::BomInText,
-        ProblemKind::TruncatedCharacter,
-        ProblemKind::InvalidCodePoint,
-        ProblemKind::InvalidUtf8,
-        ProblemKind::UnmappedByte,
-        ProblemKind::MixedLineEndings,
-    ];
-
-    /// The JSON name (`unpaired_surrogate`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ProblemKind::UnpairedSurrogate => "unpaired_surrogate",
-            ProblemKind::Nul => "nul",
-            ProblemKind::ControlCharacter => "control_character",
-            ProblemKind::BomInText => "bom_in_text",
-            ProblemKind::TruncatedCharacter => "truncated_character",
-            ProblemKind::InvalidCodePoint => "invalid_code_point",
-            ProblemKind::InvalidUtf8 => "invalid_utf8",
-            ProblemKind::UnmappedByte => "unmapped_byte",
-            ProblemKind::MixedLineEndings => "mixed_line_endings",
+    /// The problem a character of `class` is by itself, if any (P2, P3, P4; the other kinds
+    /// are bad units or P9). An exhaustive `match`: a new class must say whether it is one,
+    /// and the tracker and the structure both ask here.
+    #[inline]
+    pub fn of_class(class: Class) -> Option<ProblemKind> {
+        match class {
+            Class::Nul => Some(ProblemKind::Nul),
+            Class::Control => Some(ProblemKind::ControlCharacter),
+            Class::ByteOrderMark => Some(ProblemKind::BomInText),
+            Class::Ending(_) | Class::Bidi | Class::Invisible | Class::Plain => None,
         }
     }
 
@@ -69,11 +57,6 @@ impl ProblemKind {
             ProblemKind::UnmappedByte => "P8",
             ProblemKind::MixedLineEndings => "P9",
         }
-    }
-
-    /// Position in [`ProblemKind::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
     }
 }
 
@@ -176,4 +159,39 @@ pub struct Note {
     pub offset: u64,
     /// A sentence for a person.
     pub message: String,
+}
+
+#[cfg(test)]
+mod kinds_tests {
+    use super::*;
+
+    /// The list's JSON names are the enum's serialised names and the counts' keys, in order.
+    #[test]
+    fn one_name_per_kind_everywhere() {
+        let mut counts = ProblemCounts::default();
+        for (i, k) in ProblemKind::ALL.into_iter().enumerate() {
+            assert_eq!(k.index(), i);
+            assert_eq!(
+                serde_json::to_string(&k).unwrap(),
+                format!("\"{}\"", k.name())
+            );
+            *counts.get_mut(k) = i as u64 + 1;
+        }
+        let json = serde_json::to_value(counts).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.name()).collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(keys, sorted, "serde_json's map is sorted by key");
+        for (i, k) in ProblemKind::ALL.into_iter().enumerate() {
+            assert_eq!(json[k.name()], i as u64 + 1);
+        }
+        let n = ProblemKind::ALL.len() as u64;
+        assert_eq!(counts.total(), n * (n + 1) / 2);
+    }
 }

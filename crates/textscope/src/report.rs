@@ -3,9 +3,11 @@
 //! Field names are a public interface, documented in `docs/json-schema.md` and versioned by
 //! [`SCHEMA_VERSION`].
 
+pub use crate::container::Container;
 use crate::finding::{Finding, FindingCounts};
 use crate::format::Format;
-use crate::problem::{Note, Problem, ProblemKind};
+use crate::problem::ProblemCounts;
+use crate::problem::{Note, Problem};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -79,17 +81,6 @@ pub struct Report {
     pub hints: Vec<Hint>,
 }
 
-/// A file format recognised by its first bytes (a magic number).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Container {
-    /// A short name: "PNG", "ZIP", "PDF".
-    pub name: String,
-    /// Its media type: "image/png".
-    pub mime: String,
-    /// Its usual file name extension, without the dot: "png".
-    pub extension: String,
-}
-
 /// A suggestion to force a format.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hint {
@@ -129,122 +120,7 @@ pub struct Mark {
     pub bytes: String,
 }
 
-/// The longest line (L5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LongestLine {
-    /// Its number, from 1.
-    pub line: u64,
-    /// Its length in characters, ending excluded.
-    pub characters: u64,
-}
-
-pub use crate::class::EndingKind;
-
-/// Counts of line endings by kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub struct Endings {
-    pub lf: u64,
-    pub crlf: u64,
-    pub cr: u64,
-    pub nel: u64,
-    pub ls: u64,
-    pub ps: u64,
-}
-
-impl Endings {
-    /// The count for one kind.
-    pub fn get(&self, kind: EndingKind) -> u64 {
-        match kind {
-            EndingKind::Lf => self.lf,
-            EndingKind::Crlf => self.crlf,
-            EndingKind::Cr => self.cr,
-            EndingKind::Nel => self.nel,
-            EndingKind::Ls => self.ls,
-            EndingKind::Ps => self.ps,
-        }
-    }
-
-    /// The count for one kind, to add to (an exhaustive match: a new kind must have a field).
-    pub(crate) fn get_mut(&mut self, kind: EndingKind) -> &mut u64 {
-        match kind {
-            EndingKind::Lf => &mut self.lf,
-            EndingKind::Crlf => &mut self.crlf,
-            EndingKind::Cr => &mut self.cr,
-            EndingKind::Nel => &mut self.nel,
-            EndingKind::Ls => &mut self.ls,
-            EndingKind::Ps => &mut self.ps,
-        }
-    }
-
-    /// All endings together.
-    pub fn total(&self) -> u64 {
-        EndingKind::ALL.iter().map(|k| self.get(*k)).sum()
-    }
-
-    /// The kinds that occur, most common first.
-    pub fn present(&self) -> Vec<(EndingKind, u64)> {
-        let mut v: Vec<_> = EndingKind::ALL
-            .iter()
-            .map(|&k| (k, self.get(k)))
-            .filter(|(_, n)| *n > 0)
-            .collect();
-        v.sort_by_key(|e| std::cmp::Reverse(e.1));
-        v
-    }
-}
-
-/// Exact counts of each problem kind (SPEC §5); every kind is always present.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub struct ProblemCounts {
-    pub unpaired_surrogate: u64,
-    pub nul: u64,
-    pub control_character: u64,
-    pub bom_in_text: u64,
-    pub truncated_character: u64,
-    pub invalid_code_point: u64,
-    pub invalid_utf8: u64,
-    pub unmapped_byte: u64,
-    pub mixed_line_endings: u64,
-}
-
-impl ProblemCounts {
-    /// The count of one kind, to add to (an exhaustive match: a new kind must have a field).
-    pub(crate) fn get_mut(&mut self, kind: ProblemKind) -> &mut u64 {
-        match kind {
-            ProblemKind::UnpairedSurrogate => &mut self.unpaired_surrogate,
-            ProblemKind::Nul => &mut self.nul,
-            ProblemKind::ControlCharacter => &mut self.control_character,
-            ProblemKind::BomInText => &mut self.bom_in_text,
-            ProblemKind::TruncatedCharacter => &mut self.truncated_character,
-            ProblemKind::InvalidCodePoint => &mut self.invalid_code_point,
-            ProblemKind::InvalidUtf8 => &mut self.invalid_utf8,
-            ProblemKind::UnmappedByte => &mut self.unmapped_byte,
-            ProblemKind::MixedLineEndings => &mut self.mixed_line_endings,
-        }
-    }
-
-    /// The count of one kind.
-    pub fn get(&self, kind: ProblemKind) -> u64 {
-        match kind {
-            ProblemKind::UnpairedSurrogate => self.unpaired_surrogate,
-            ProblemKind::Nul => self.nul,
-            ProblemKind::ControlCharacter => self.control_character,
-            ProblemKind::BomInText => self.bom_in_text,
-            ProblemKind::TruncatedCharacter => self.truncated_character,
-            ProblemKind::InvalidCodePoint => self.invalid_code_point,
-            ProblemKind::InvalidUtf8 => self.invalid_utf8,
-            ProblemKind::UnmappedByte => self.unmapped_byte,
-            ProblemKind::MixedLineEndings => self.mixed_line_endings,
-        }
-    }
-
-    /// All problems together.
-    pub fn total(&self) -> u64 {
-        ProblemKind::ALL.iter().map(|k| self.get(*k)).sum()
-    }
-}
+use crate::lines::{Endings, LongestLine};
 
 /// The explanation of the verdict (D9): every parser tried, in order, with its figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

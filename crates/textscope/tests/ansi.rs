@@ -6,11 +6,6 @@ use common::*;
 use textscope::ansi::Effect;
 use textscope::{FindingKind, Format, Options, ProblemKind};
 
-fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
 #[test]
 fn a_coloured_build_log_is_utf8_text_with_escape_findings() {
     let bytes = data("colour-build.log");
@@ -19,7 +14,7 @@ fn a_coloured_build_log_is_utf8_text_with_escape_findings() {
         esc * 10 > bytes.len() as u64,
         "more than 10 % ESC: D7 alone would call it binary"
     );
-    let r = analyse(&bytes);
+    let r = analyze_every_way(&bytes);
     assert_eq!(r.format, Format::Utf8);
     assert_eq!(r.problem_counts.control_character, 0);
     assert_eq!(
@@ -53,7 +48,7 @@ fn a_coloured_build_log_is_utf8_text_with_escape_findings() {
 
 #[test]
 fn hostile_sequences_are_named_and_the_c1_csi_stays_a_control() {
-    let r = analyse(&data("hostile-ansi.txt"));
+    let r = analyze_every_way(&data("hostile-ansi.txt"));
     assert_eq!(r.format, Format::Utf8);
     let seqs: Vec<_> = r
         .findings
@@ -95,7 +90,7 @@ fn hostile_sequences_are_named_and_the_c1_csi_stays_a_control() {
 fn an_esc_that_starts_nothing_stays_p3_at_its_place() {
     let bytes = b"a\x1b b\n\x1b[12\nc\x1b]0;t\x1b[1m";
     let opts = Options::default().force_encoding("utf-8").unwrap();
-    let r = analyse_with(bytes, &opts);
+    let r = analyze_every_way_with(bytes, &opts);
     let p3: Vec<_> = r
         .problems
         .iter()
@@ -121,8 +116,8 @@ fn sequences_split_at_every_point_in_every_format() {
         Format::Utf32Be,
     ] {
         let bytes = encode(text, f, true);
-        // analyse_with feeds whole, byte by byte, at every split point and with every kernel.
-        let r = analyse_with(&bytes, &Options::default());
+        // analyze_every_way_with feeds whole, byte by byte, at every split point and with every kernel.
+        let r = analyze_every_way_with(&bytes, &Options::default());
         assert_eq!(r.format, f);
         let effects: Vec<_> = r
             .findings
@@ -156,7 +151,7 @@ fn long_sequences_in_long_text_take_the_slow_path_only_while_pending() {
             i % 8
         ));
     }
-    let r = analyse(text.as_bytes());
+    let r = analyze_every_way(text.as_bytes());
     assert_eq!(r.format, Format::Utf8);
     assert_eq!(r.finding_counts.ansi_escape, 6000);
     assert_eq!(r.lines, 3000);
@@ -169,7 +164,7 @@ fn without_grouping_each_sequence_is_an_item() {
         group_runs: false,
         ..Options::default()
     };
-    let r = analyse_with(b"\x1b[1m\x1b[32mok\x1b[0m\n", &opts);
+    let r = analyze_every_way_with(b"\x1b[1m\x1b[32mok\x1b[0m\n", &opts);
     assert_eq!(r.findings.len(), 3);
     assert!(r.findings.iter().all(|f| f.count == 1));
 }
@@ -178,7 +173,7 @@ fn without_grouping_each_sequence_is_an_item() {
 fn ebcdic_has_no_escape_sequences() {
     // In IBM037, 1B is not ESC; the bytes are whatever the page maps them to.
     let opts = Options::default().force_encoding("IBM037").unwrap();
-    let r = analyse_with(b"\x27\xad\xf3\xf1\x94", &opts);
+    let r = analyze_every_way_with(b"\x27\xad\xf3\xf1\x94", &opts);
     assert_eq!(r.finding_counts.ansi_escape, 0);
 }
 

@@ -74,8 +74,8 @@ fn d12_report_fields_language_confidence_candidates() {
             .join("tests/data/legacy/hu.windows-1250.txt"),
     )
     .unwrap();
-    // `analyse` runs the chunking harness: whole, byte by byte, at every split point.
-    let r = analyse(&bytes);
+    // `analyze_every_way` runs the chunking harness: whole, byte by byte, at every split point.
+    let r = analyze_every_way(&bytes);
     assert_eq!(r.encoding, "windows-1250");
     assert_eq!(r.language.as_deref(), Some("hu"));
     let d = &r.detection;
@@ -106,7 +106,9 @@ fn d12_report_fields_language_confidence_candidates() {
 #[test]
 fn d12_windows_1252_named_before_iso_8859_1() {
     // No byte in 80–9F: the two decode alike, and the commoner page names the answer.
-    let r = analyse(b"Caf\xE9 au lait, cr\xE8me br\xFBl\xE9e et g\xE2teau pour le go\xFBter.\n");
+    let r = analyze_every_way(
+        b"Caf\xE9 au lait, cr\xE8me br\xFBl\xE9e et g\xE2teau pour le go\xFBter.\n",
+    );
     assert_eq!(r.encoding, "windows-1252");
     let first = &r.detection.candidates[0];
     assert!(first.also.iter().any(|p| p == "ISO-8859-1"), "{first:?}");
@@ -118,7 +120,7 @@ fn d10_every_page_can_be_forced_and_names_itself() {
     let mut n = 0;
     for cp in CodePage::all() {
         let opts = Options::default().force_encoding(cp.name()).unwrap();
-        let r = analyse_with(&bytes, &opts);
+        let r = analyze_every_way_with(&bytes, &opts);
         assert_eq!(r.format, Format::Legacy, "{}", cp.name());
         assert_eq!(r.encoding, cp.name());
         assert!(r.detection.forced);
@@ -143,11 +145,11 @@ fn d10_every_page_can_be_forced_and_names_itself() {
 fn u4_unmapped_bytes_of_generated_tables_are_p8() {
     // 0x81 is unmapped in windows-1252 (encoding_rs) and in ISO-8859-3 A5 is unmapped.
     let opts = Options::default().force_encoding("ISO-8859-3").unwrap();
-    let r = analyse_with(b"a\xA5b", &opts);
+    let r = analyze_every_way_with(b"a\xA5b", &opts);
     assert_eq!(r.problem_counts.unmapped_byte, 1);
     // IBM856-like gaps: Python's cp875 leaves some bytes unmapped; EBCDIC decodes letters.
     let opts = Options::default().force_encoding("IBM037").unwrap();
-    let r = analyse_with(b"\xC8\x85\x93\x93\x96\x25", &opts);
+    let r = analyze_every_way_with(b"\xC8\x85\x93\x93\x96\x25", &opts);
     assert_eq!(r.lines, 1);
     assert_eq!(r.endings.lf, 1);
     assert_eq!(r.characters, 6);
@@ -171,7 +173,7 @@ fn ebcdic_file_is_named_an_ebcdic_page() {
         .chain([0x15])
         .collect();
     let bytes = line.repeat(3);
-    let r = analyse(&bytes);
+    let r = analyze_every_way(&bytes);
     assert_eq!(r.format, Format::Legacy);
     let cp = CodePage::for_label(&r.encoding).unwrap();
     assert_eq!(cp.family(), "EBCDIC", "{}", r.encoding);

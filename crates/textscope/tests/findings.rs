@@ -3,14 +3,14 @@
 
 mod common;
 
-use common::{analyse, analyse_with, utf16le, utf32be};
+use common::{analyze_every_way, analyze_every_way_with, utf16le, utf32be};
 use textscope::{FindingKind, Options};
 
 #[test]
 fn trojan_source_bidi_controls_are_located() {
     // The "early return" example of the Trojan Source paper, shortened.
     let text = "if access_level != \"user\u{202E} \u{2066}// Check if admin\u{2069} \u{2066}\" {\n";
-    let r = analyse(text.as_bytes());
+    let r = analyze_every_way(text.as_bytes());
     assert_eq!(r.finding_counts.bidi_control, 4);
     assert_eq!(r.finding_counts.invisible_character, 0);
     assert_eq!(r.problem_total(), 0, "findings are not SPEC problems");
@@ -42,7 +42,7 @@ fn every_bidi_control_and_invisible_character() {
         text.push(*c);
         text.push('\n');
     }
-    let r = analyse(text.as_bytes());
+    let r = analyze_every_way(text.as_bytes());
     assert_eq!(r.finding_counts.bidi_control, bidi.len() as u64);
     assert_eq!(r.finding_counts.invisible_character, invisible.len() as u64);
     for (i, f) in r.findings.iter().enumerate() {
@@ -52,7 +52,7 @@ fn every_bidi_control_and_invisible_character() {
 
 #[test]
 fn bom_in_text_is_p4_not_a_finding() {
-    let r = analyse("a\u{FEFF}b\u{200B}c\n".as_bytes());
+    let r = analyze_every_way("a\u{FEFF}b\u{200B}c\n".as_bytes());
     assert_eq!(r.problem_counts.bom_in_text, 1);
     assert_eq!(r.finding_counts.total(), 1);
     assert_eq!(r.findings[0].code_point, "U+200B");
@@ -61,7 +61,7 @@ fn bom_in_text_is_p4_not_a_finding() {
 #[test]
 fn neighbours_are_not_findings() {
     // U+2029 (an ending), U+2065 (unassigned), U+2070, U+2010, U+202F: none is a finding.
-    let r = analyse("a\u{2010}\u{202F}\u{2065}\u{2070}b\u{2029}".as_bytes());
+    let r = analyze_every_way("a\u{2010}\u{202F}\u{2065}\u{2070}b\u{2029}".as_bytes());
     assert_eq!(r.finding_counts.total(), 0);
     assert!(r.findings.is_empty());
 }
@@ -70,7 +70,7 @@ fn neighbours_are_not_findings() {
 fn findings_in_utf16_and_utf32() {
     let mut bytes = vec![0xFF, 0xFE];
     bytes.extend(utf16le("ab\u{202D}c\u{200D}\n"));
-    let r = analyse(&bytes);
+    let r = analyze_every_way(&bytes);
     assert_eq!(r.finding_counts.bidi_control, 1);
     assert_eq!(r.finding_counts.invisible_character, 1);
     assert_eq!(r.findings[0].offset, 6);
@@ -79,7 +79,7 @@ fn findings_in_utf16_and_utf32() {
 
     let mut bytes = vec![0x00, 0x00, 0xFE, 0xFF];
     bytes.extend(utf32be("\u{2067}x"));
-    let r = analyse(&bytes);
+    let r = analyze_every_way(&bytes);
     assert_eq!(r.finding_counts.bidi_control, 1);
     assert_eq!(r.findings[0].bytes, "00 00 20 67");
     assert_eq!(r.findings[0].offset, 4);
@@ -92,7 +92,7 @@ fn findings_are_capped_with_exact_counts() {
         max_problems_per_kind: 3,
         ..Options::default()
     };
-    let r = analyse_with(text.as_bytes(), &opts);
+    let r = analyze_every_way_with(text.as_bytes(), &opts);
     assert_eq!(r.finding_counts.bidi_control, 50);
     assert_eq!(r.finding_counts.invisible_character, 50);
     assert_eq!(r.findings.len(), 6);
@@ -103,7 +103,7 @@ fn findings_are_capped_with_exact_counts() {
 
 #[test]
 fn findings_in_json() {
-    let r = analyse("\u{202E}\n".as_bytes());
+    let r = analyze_every_way("\u{202E}\n".as_bytes());
     let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
     assert_eq!(v["finding_counts"]["bidi_control"], 1);
     assert_eq!(v["finding_counts"]["invisible_character"], 0);
@@ -160,7 +160,7 @@ fn hidden_characters_are_invisible_character_findings_in_every_unicode_format() 
     for (name, bom, body) in encodings {
         let mut bytes = bom.clone();
         bytes.extend(&body);
-        let r = analyse(&bytes);
+        let r = analyze_every_way(&bytes);
         assert_eq!(r.finding_counts.bidi_control, 0, "{name}");
         assert_eq!(
             r.finding_counts.invisible_character,
@@ -200,7 +200,7 @@ fn variation_selectors_inside_a_sequence_are_not_findings() {
         format!("{long}\u{1F600}\u{FE0E}\n"),
         "\u{2229}\u{FE00}\n".to_string(),
     ] {
-        let r = analyse(text.as_bytes());
+        let r = analyze_every_way(text.as_bytes());
         assert_eq!(r.finding_counts.total(), 0, "{text:?}: {:?}", r.findings);
         for bytes in [utf16le(&text), utf32be(&text)] {
             let opts = Options {
@@ -211,7 +211,7 @@ fn variation_selectors_inside_a_sequence_are_not_findings() {
                 }),
                 ..Options::default()
             };
-            let r = analyse_with(&bytes, &opts);
+            let r = analyze_every_way_with(&bytes, &opts);
             assert_eq!(r.finding_counts.total(), 0, "{text:?}");
         }
     }
@@ -229,7 +229,7 @@ fn variation_selectors_outside_a_sequence_are_findings() {
         (format!("{long}x\u{FE00}\n"), 1, 132),
         (format!("{long}\u{FFFD}\u{FE0F}\n"), 1, 132),
     ] {
-        let r = analyse(text.as_bytes());
+        let r = analyze_every_way(text.as_bytes());
         assert_eq!(r.finding_counts.invisible_character, 1, "{text:?}");
         let f = &r.findings[0];
         assert_eq!((f.line, f.column), (line, column), "{text:?}");
@@ -240,7 +240,7 @@ fn variation_selectors_outside_a_sequence_are_findings() {
         force: Some(textscope::Format::Utf8),
         ..Options::default()
     };
-    let r = analyse_with(b"1\xFF\xEF\xB8\x8F\n", &opts);
+    let r = analyze_every_way_with(b"1\xFF\xEF\xB8\x8F\n", &opts);
     assert_eq!(r.finding_counts.invisible_character, 1);
     assert_eq!(r.findings[0].column, 3);
 }
@@ -250,7 +250,7 @@ fn soft_hyphen_in_a_single_byte_code_page() {
     let opts = Options::default().force_encoding("windows-1252").unwrap();
     let mut bytes = b"hy".repeat(40);
     bytes.extend_from_slice(b"\xADphen\n");
-    let r = analyse_with(&bytes, &opts);
+    let r = analyze_every_way_with(&bytes, &opts);
     assert_eq!(r.finding_counts.invisible_character, 1);
     assert_eq!((r.findings[0].line, r.findings[0].column), (1, 81));
     assert_eq!(r.findings[0].code_point, "U+00AD");
@@ -262,8 +262,8 @@ fn hidden_neighbours_are_not_findings() {
     let text = "\u{00AC}\u{00AE}\u{115E}\u{1161}\u{180D}\u{180F}\u{3163}\u{3165}\u{FF9F}\u{FFA1}\u{FE10}\u{FDFF}\u{E0080}\u{E01F0}\u{1F3F3}\u{D55C}\u{314B}\n";
     let long = format!("{}{text}", "k".repeat(100));
     for t in [text.to_string(), long] {
-        assert_eq!(analyse(t.as_bytes()).finding_counts.total(), 0);
-        let r = analyse_with(
+        assert_eq!(analyze_every_way(t.as_bytes()).finding_counts.total(), 0);
+        let r = analyze_every_way_with(
             &utf16le(&t),
             &Options {
                 force: Some(textscope::Format::Utf16Le),
@@ -271,7 +271,7 @@ fn hidden_neighbours_are_not_findings() {
             },
         );
         assert_eq!(r.finding_counts.total(), 0);
-        let r = analyse_with(
+        let r = analyze_every_way_with(
             &utf32be(&t),
             &Options {
                 force: Some(textscope::Format::Utf32Be),

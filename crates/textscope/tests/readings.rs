@@ -5,11 +5,6 @@ mod common;
 use common::*;
 use textscope::{Format, Options, Report};
 
-fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
 fn report(name: &str) -> Report {
     whole(&data(name), &Options::default())
 }

@@ -129,7 +129,7 @@ fn a_run_of_4096_nuls_is_one_item_and_the_cap_counts_items() {
 #[test]
 fn mixed_line_endings_are_never_grouped_and_runs_need_one_kind() {
     let opts = Options::default().force_encoding("utf-8").unwrap();
-    let r = analyse_with(b"a\n\x00\x01\x01\x00b\r\n", &opts);
+    let r = analyze_every_way_with(b"a\n\x00\x01\x01\x00b\r\n", &opts);
     let kinds: Vec<_> = r.problems.iter().map(|p| (p.kind, p.count)).collect();
     assert_eq!(
         kinds,

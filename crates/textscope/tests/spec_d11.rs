@@ -9,7 +9,7 @@ use textscope::{Format, ProblemKind};
 fn d11_iso_2022_jp_escapes_are_no_problem() {
     // 日本 in ISO-2022-JP: ESC $ B 46 7C 4B 5C ESC ( B.
     let bytes = b"Tokyo \x1b$BF|K\\\x1b(B ok\n";
-    let r = analyse(bytes);
+    let r = analyze_every_way(bytes);
     assert_eq!(
         (r.format, r.encoding.as_str()),
         (Format::Legacy, "ISO-2022-JP")
@@ -28,7 +28,7 @@ fn d11_iso_2022_kr_is_not_binary() {
     for _ in 0..4 {
         bytes.extend_from_slice(line);
     }
-    let r = analyse(&bytes);
+    let r = analyze_every_way(&bytes);
     assert_eq!(
         (r.format, r.encoding.as_str()),
         (Format::Legacy, "ISO-2022-KR")
@@ -41,7 +41,7 @@ fn d11_iso_2022_kr_is_not_binary() {
 #[test]
 fn d11_iso_2022_cn_decoded() {
     let bytes = b"\x1b$)A\x0eVPND\x0f.\n";
-    let r = analyse(bytes);
+    let r = analyze_every_way(bytes);
     assert_eq!(
         (r.format, r.encoding.as_str()),
         (Format::Legacy, "ISO-2022-CN")
@@ -52,32 +52,32 @@ fn d11_iso_2022_cn_decoded() {
 
 #[test]
 fn d11_lone_esc_stays_utf8_with_p3() {
-    let r = analyse(b"plain \x1b text\n");
+    let r = analyze_every_way(b"plain \x1b text\n");
     assert_eq!(r.format, Format::Utf8);
     assert_eq!(r.problem_counts.get(ProblemKind::ControlCharacter), 1);
     // A byte above 7F: not ISO-2022 even with an escape.
-    let r = analyse(b"\x1b$B caf\xE9\n");
+    let r = analyze_every_way(b"\x1b$B caf\xE9\n");
     assert_ne!(r.encoding, "ISO-2022-JP");
 }
 
 #[test]
 fn d2_utf16_mark_is_never_taken_by_unmarked_utf32() {
     // FF FE 0D 00 read as UTF-32LE would be U+DFEFF... but D2 gives it to UTF-16LE.
-    let r = analyse(&hexb("FF FE 0D 00 0A 00"));
+    let r = analyze_every_way(&hexb("FF FE 0D 00 0A 00"));
     assert_eq!(r.format, Format::Utf16Le);
     assert!(r
         .detection
         .steps
         .iter()
         .all(|s| !matches!(s.format, Format::Utf32Le | Format::Utf32Be) || !s.accepted));
-    let r = analyse(&hexb("FE FF 00 0D 00 0A"));
+    let r = analyze_every_way(&hexb("FE FF 00 0D 00 0A"));
     assert_eq!(r.format, Format::Utf16Be);
     assert_eq!(r.detection.steps[0].code, "bom");
 }
 
 #[test]
 fn d5_needs_one_whole_unit() {
-    let r = analyse(&[0x00]);
+    let r = analyze_every_way(&[0x00]);
     assert_eq!(r.format, Format::Binary);
     let be = r
         .detection
@@ -96,7 +96,7 @@ fn d8_bomless_utf16_cjk_is_recognised_before_legacy() {
         (utf16le(text), Format::Utf16Le),
         (utf16be(text), Format::Utf16Be),
     ] {
-        let r = analyse(&bytes);
+        let r = analyze_every_way(&bytes);
         assert_eq!(r.format, f, "{:#?}", r.detection.steps);
         let last = r.detection.steps.last().unwrap();
         assert_eq!(last.code, "utf16_plausible");
@@ -104,7 +104,7 @@ fn d8_bomless_utf16_cjk_is_recognised_before_legacy() {
         assert_eq!(r.problem_total(), 0);
     }
     // Cyrillic without a mark: its 04 bytes make legacy binary; D8 reads it.
-    let r = analyse(&utf16le("Привет, как дела? Всё хорошо."));
+    let r = analyze_every_way(&utf16le("Привет, как дела? Всё хорошо."));
     assert_eq!(r.format, Format::Utf16Le);
 }
 
@@ -114,7 +114,7 @@ fn d8_turns_down_ill_formed_and_noise() {
     let mut b = utf16le("中文中文");
     b.extend([0x00, 0xD8]);
     b.extend(utf16le("中文中文"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_ne!(r.format, Format::Utf16Le);
     let s = r
         .detection
@@ -123,7 +123,8 @@ fn d8_turns_down_ill_formed_and_noise() {
         .find(|s| s.code == "utf16_ill_formed");
     assert!(s.is_some(), "{:#?}", r.detection.steps);
     // Latin text in a code page read as UTF-16 is noise: it stays legacy.
-    let r = analyse(b"Caf\xE9 cr\xE8me br\xFBl\xE9e, d\xE9j\xE0 vu, na\xEFve fa\xE7ade\n");
+    let r =
+        analyze_every_way(b"Caf\xE9 cr\xE8me br\xFBl\xE9e, d\xE9j\xE0 vu, na\xEFve fa\xE7ade\n");
     assert_eq!(r.format, Format::Legacy);
 }
 
@@ -146,7 +147,7 @@ fn d9_every_step_has_a_documented_code() {
         vec![0],
     ];
     for b in inputs {
-        for s in analyse(&b).detection.steps {
+        for s in analyze_every_way(&b).detection.steps {
             assert!(!s.code.is_empty(), "{s:?}");
             assert!(
                 doc.contains(&format!("`{}`", s.code)),

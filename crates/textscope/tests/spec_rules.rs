@@ -7,7 +7,7 @@ use textscope::{EndingKind, Format, Options, ProblemKind, Utf8Reason};
 
 /// Forced UTF-8 (D10), for short inputs whose controls would make D7 call them binary.
 fn forced_utf8(b: &[u8]) -> textscope::Report {
-    analyse_with(b, &Options::default().force_encoding("utf-8").unwrap())
+    analyze_every_way_with(b, &Options::default().force_encoding("utf-8").unwrap())
 }
 
 /// One item per problem (no runs), for the rules about single characters.
@@ -22,7 +22,7 @@ fn flat() -> Options {
 
 #[test]
 fn b1_mark_is_no_character_and_in_no_line() {
-    let r = analyse(&hexb("EF BB BF 61 0A"));
+    let r = analyze_every_way(&hexb("EF BB BF 61 0A"));
     assert_eq!(r.bom.as_ref().unwrap().bytes, "EF BB BF");
     assert_eq!((r.characters, r.lines), (2, 1));
     assert_eq!(r.longest_line.unwrap().characters, 1);
@@ -37,7 +37,7 @@ fn b1_lone_mark_is_zero_lines_for_each_format() {
         ("FF FE 00 00", Format::Utf32Le),
         ("00 00 FE FF", Format::Utf32Be),
     ] {
-        let r = analyse(&hexb(bytes));
+        let r = analyze_every_way(&hexb(bytes));
         assert_eq!(r.format, f, "{bytes}");
         assert_eq!((r.lines, r.characters), (0, 0), "{bytes}");
         assert!(r.notes.is_empty() && r.problems.is_empty(), "{bytes}");
@@ -47,14 +47,14 @@ fn b1_lone_mark_is_zero_lines_for_each_format() {
 
 #[test]
 fn b2_p4_feff_after_offset_zero_is_a_problem() {
-    let r = analyse(b"\xEF\xBB\xBFone\n\xEF\xBB\xBFtwo\n");
+    let r = analyze_every_way(b"\xEF\xBB\xBFone\n\xEF\xBB\xBFtwo\n");
     assert_eq!(kinds(&r), ["bom_in_text"]);
     let p = &r.problems[0];
     assert_eq!((p.offset, p.length, p.line, p.column), (7, 3, 2, 1));
     assert_eq!(r.characters, 9, "the second U+FEFF is a character");
     // Without a mark, U+FEFF at offset 0 of a UTF-16BE file forced as such is the mark;
     // a second one is text.
-    let r = analyse(&hexb("FE FF 00 41 FE FF 00 42"));
+    let r = analyze_every_way(&hexb("FE FF 00 41 FE FF 00 42"));
     assert_eq!(kinds(&r), ["bom_in_text"]);
     assert_eq!(r.problems[0].offset, 4);
 }
@@ -63,8 +63,8 @@ fn b2_p4_feff_after_offset_zero_is_a_problem() {
 
 #[test]
 fn d1_order_and_empty_and_binary() {
-    assert_eq!(analyse(b"").format, Format::Empty);
-    let r = analyse(b"plain");
+    assert_eq!(analyze_every_way(b"").format, Format::Empty);
+    let r = analyze_every_way(b"plain");
     assert_eq!(r.format, Format::Utf8);
     assert_eq!(
         r.detection.steps.len(),
@@ -72,7 +72,7 @@ fn d1_order_and_empty_and_binary() {
         "utf-8 is tried first and decides"
     );
     let bin: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
-    let r = analyse(&bin);
+    let r = analyze_every_way(&bin);
     assert_eq!(r.format, Format::Binary);
     let tried: Vec<Format> = r.detection.steps.iter().map(|s| s.format).collect();
     // D1 as amended: utf-16 beyond Latin (D8, each byte order) comes before legacy.
@@ -86,7 +86,7 @@ fn d1_order_and_empty_and_binary() {
 fn d2_ff_fe_00_00_is_utf32le_when_units_are_scalar() {
     let mut b = hexb("FF FE 00 00");
     b.extend(utf32le("hello\n"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.format, Format::Utf32Le);
     assert_eq!(r.bom.unwrap().length, 4);
 }
@@ -97,13 +97,13 @@ fn d2_ff_fe_00_00_goes_to_utf16le_when_over_one_in_ten_units_are_not_scalar() {
     let mut b = hexb("FF FE 00 00");
     b.extend(utf32le("abcdefgh"));
     b.extend(hexb("00 00 11 00 00 00 11 00"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.format, Format::Utf16Le);
     // Exactly one in ten stays UTF-32LE.
     let mut b = hexb("FF FE 00 00");
     b.extend(utf32le("abcdefghi"));
     b.extend(hexb("00 00 11 00"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.format, Format::Utf32Le);
     assert_eq!(kinds(&r), ["invalid_code_point"]);
 }
@@ -113,16 +113,16 @@ fn d2_marked_utf32_must_pass_binary_test_marked_utf16_need_not() {
     // UTF-32LE mark, then mostly U+0001 controls: UTF-32 is binary, so UTF-16LE takes it.
     let mut b = hexb("FF FE 00 00");
     b.extend(utf32le("\u{1}\u{1}\u{1}\u{1}ab"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.format, Format::Utf16Le);
     assert!(!r.detection.steps[0].accepted);
     assert!(r.detection.steps[0].reason.contains("binary"));
     // A marked UTF-16 file full of NULs is still UTF-16.
-    let r = analyse(&hexb("FF FE 00 00 00 00 00 00 00 00 41 00"));
+    let r = analyze_every_way(&hexb("FF FE 00 00 00 00 00 00 00 00 41 00"));
     assert_eq!(r.format, Format::Utf16Le);
     assert_eq!(r.problem_counts.nul, 4);
     // Marked UTF-8 full of NULs is still UTF-8.
-    let r = analyse(b"\xEF\xBB\xBF\0\0\0\0a");
+    let r = analyze_every_way(b"\xEF\xBB\xBF\0\0\0\0a");
     assert_eq!(r.format, Format::Utf8);
 }
 
@@ -130,7 +130,7 @@ fn d2_marked_utf32_must_pass_binary_test_marked_utf16_need_not() {
 fn d2_00_00_fe_ff_is_utf32be() {
     let mut b = hexb("00 00 FE FF");
     b.extend(utf32be("Straße\n"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.format, Format::Utf32Be);
     assert_eq!(r.lines, 1);
 }
@@ -139,38 +139,38 @@ fn d2_00_00_fe_ff_is_utf32be() {
 fn d2_fe_ff_is_utf16be_and_ff_fe_is_utf16le() {
     let mut b = hexb("FE FF");
     b.extend(utf16be("中文\n"));
-    assert_eq!(analyse(&b).format, Format::Utf16Be);
+    assert_eq!(analyze_every_way(&b).format, Format::Utf16Be);
     let mut b = hexb("FF FE");
     b.extend(utf16le("中文\n"));
-    assert_eq!(analyse(&b).format, Format::Utf16Le);
+    assert_eq!(analyze_every_way(&b).format, Format::Utf16Le);
 }
 
 #[test]
 fn d3_utf8_tolerance_is_one_invalid_per_ten_valid_multibyte() {
     let ten = "é".repeat(10);
-    let r = analyse(format!("{ten}\u{0}").replace('\u{0}', "").as_bytes());
+    let r = analyze_every_way(format!("{ten}\u{0}").replace('\u{0}', "").as_bytes());
     assert_eq!(r.format, Format::Utf8);
     let mut ok = ten.clone().into_bytes();
     ok.push(0xFF);
-    let r = analyse(&ok);
+    let r = analyze_every_way(&ok);
     assert_eq!(r.format, Format::Utf8, "1 invalid, 10 valid multi-byte");
     assert_eq!(r.problem_counts.invalid_utf8, 1);
     let mut bad = ten.into_bytes();
     bad.extend([0xFF, 0xFF]);
-    let r = analyse(&bad);
+    let r = analyze_every_way(&bad);
     assert_ne!(r.format, Format::Utf8, "2 invalid, 10 valid");
     assert!(!r.detection.steps[0].accepted);
     assert!(r.detection.steps[0].reason.contains("2 invalid"));
     // No valid multi-byte sequence: any invalid one turns UTF-8 down.
-    assert_eq!(analyse(b"abc\x80def").format, Format::Legacy);
+    assert_eq!(analyze_every_way(b"abc\x80def").format, Format::Legacy);
 }
 
 #[test]
 fn d3_pure_ascii_is_utf8_with_ascii_true() {
-    let r = analyse(b"just ascii\n");
+    let r = analyze_every_way(b"just ascii\n");
     assert_eq!(r.format, Format::Utf8);
     assert!(r.ascii);
-    assert!(!analyse("é".as_bytes()).ascii);
+    assert!(!analyze_every_way("é".as_bytes()).ascii);
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn d3_sequence_cut_by_window_end_is_not_invalid() {
     // 65,535 ASCII bytes then a 2-byte sequence straddling the window's end.
     let mut b = vec![b'a'; textscope::WINDOW - 1];
     b.extend("é\n".as_bytes());
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.format, Format::Utf8);
     assert_eq!(r.problem_total(), 0);
     assert_eq!(r.characters, textscope::WINDOW as u64 + 1);
@@ -186,7 +186,7 @@ fn d3_sequence_cut_by_window_end_is_not_invalid() {
 
 #[test]
 fn d3_sequence_cut_by_file_end_is_p5_not_rejection() {
-    let r = analyse(b"abc \xE2\x82");
+    let r = analyze_every_way(b"abc \xE2\x82");
     assert_eq!(r.format, Format::Utf8);
     assert_eq!(kinds(&r), ["truncated_character"]);
     assert_eq!(r.problems[0].bytes, "E2 82");
@@ -196,31 +196,43 @@ fn d3_sequence_cut_by_file_end_is_p5_not_rejection() {
 fn d3_binary_utf8_is_turned_down() {
     let mut b = b"ab".repeat(40);
     b.extend([0u8; 10]);
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_ne!(r.format, Format::Utf8);
     assert!(r.detection.steps[0].reason.contains("U+0000"));
 }
 
 #[test]
 fn d4_utf32_without_mark() {
-    assert_eq!(analyse(&utf32le("hello world\n")).format, Format::Utf32Le);
-    assert_eq!(analyse(&utf32be("hello world\n")).format, Format::Utf32Be);
+    assert_eq!(
+        analyze_every_way(&utf32le("hello world\n")).format,
+        Format::Utf32Le
+    );
+    assert_eq!(
+        analyze_every_way(&utf32be("hello world\n")).format,
+        Format::Utf32Be
+    );
     // One non-scalar unit and UTF-32 is turned down.
     let mut b = utf32le("hello world");
     b.extend(hexb("00 D8 00 00"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_ne!(r.format, Format::Utf32Le);
     assert!(!r.detection.steps[1].accepted);
 }
 
 #[test]
 fn d5_utf16_without_mark_thresholds() {
-    assert_eq!(analyse(&utf16le("hello\r\n")).format, Format::Utf16Le);
-    assert_eq!(analyse(&utf16be("hello\r\n")).format, Format::Utf16Be);
+    assert_eq!(
+        analyze_every_way(&utf16le("hello\r\n")).format,
+        Format::Utf16Le
+    );
+    assert_eq!(
+        analyze_every_way(&utf16be("hello\r\n")).format,
+        Format::Utf16Be
+    );
     // Shorter than eight units.
-    assert_eq!(analyse(&utf16le("hi")).format, Format::Utf16Le);
+    assert_eq!(analyze_every_way(&utf16le("hi")).format, Format::Utf16Le);
     // First eight units must be <= 00FF: a CJK start fails D5 (D8 then takes it).
-    let r = analyse(&utf16le("中文中文中文中文abcdefghijklmnop"));
+    let r = analyze_every_way(&utf16le("中文中文中文中文abcdefghijklmnop"));
     let step = r
         .detection
         .steps
@@ -236,7 +248,7 @@ fn d5_even_zero_bytes_limit() {
     let mut s: String = "ABCDEFGHIJKLMNOPQRST".into();
     s.push('\u{100}');
     s.push('\u{100}');
-    let r = analyse(&utf16le(&s));
+    let r = analyze_every_way(&utf16le(&s));
     let d5 = r
         .detection
         .steps
@@ -247,7 +259,7 @@ fn d5_even_zero_bytes_limit() {
         "2 even zeros against 20 odd: over 1/20 (D8 may take it after)"
     );
     s.pop();
-    let r = analyse(&utf16le(&s));
+    let r = analyze_every_way(&utf16le(&s));
     assert_eq!(
         r.format,
         Format::Utf16Le,
@@ -257,13 +269,14 @@ fn d5_even_zero_bytes_limit() {
 
 #[test]
 fn d6_legacy_with_code_page_named() {
-    let r = analyse(b"Caf\xE9 cr\xE8me br\xFBl\xE9e, d\xE9j\xE0 vu, na\xEFve fa\xE7ade\n");
+    let r =
+        analyze_every_way(b"Caf\xE9 cr\xE8me br\xFBl\xE9e, d\xE9j\xE0 vu, na\xEFve fa\xE7ade\n");
     assert_eq!(r.format, Format::Legacy);
     assert_eq!(r.encoding, "windows-1252");
     let last = r.detection.steps.last().unwrap();
     assert!(last.accepted && last.reason.contains("windows-1252"));
     // Legacy's own binary test is on bytes: 80-9F are printable.
-    let r = analyse(&[0x80, 0x81, 0x82, 0x83, 0x84, b'a', b'b']);
+    let r = analyze_every_way(&[0x80, 0x81, 0x82, 0x83, 0x84, b'a', b'b']);
     assert_eq!(r.format, Format::Legacy);
 }
 
@@ -272,22 +285,22 @@ fn d7_binary_thresholds_nul_and_controls() {
     // 1 NUL in 100 characters is not binary; 2 in 100 is.
     let mut b = vec![b'a'; 99];
     b.push(0);
-    assert_eq!(analyse(&b).format, Format::Utf8);
+    assert_eq!(analyze_every_way(&b).format, Format::Utf8);
     let mut b = vec![b'a'; 98];
     b.extend([0, 0]);
-    assert_eq!(analyse(&b).format, Format::Binary);
+    assert_eq!(analyze_every_way(&b).format, Format::Binary);
     // Controls: 1 in 10 is not binary, 2 in 10 is (and legacy's byte test agrees).
     let mut b = vec![b'a'; 9];
     b.push(1);
-    assert_eq!(analyse(&b).format, Format::Utf8);
+    assert_eq!(analyze_every_way(&b).format, Format::Utf8);
     let mut b = vec![b'a'; 8];
     b.extend([1, 2]);
-    assert_eq!(analyse(&b).format, Format::Binary);
+    assert_eq!(analyze_every_way(&b).format, Format::Binary);
 }
 
 #[test]
 fn d9_explanation_lists_each_parser_with_figures() {
-    let r = analyse(&utf16le("hello\r\n"));
+    let r = analyze_every_way(&utf16le("hello\r\n"));
     let steps = &r.detection.steps;
     assert_eq!(
         steps.iter().map(|s| s.format).collect::<Vec<_>>(),
@@ -307,17 +320,17 @@ fn d9_explanation_lists_each_parser_with_figures() {
 #[test]
 fn d10_forced_format_skips_detection() {
     let opts = Options::default().force_encoding("utf-16be").unwrap();
-    let r = analyse_with(b"\x00A\x00B", &opts);
+    let r = analyze_every_way_with(b"\x00A\x00B", &opts);
     assert_eq!(r.format, Format::Utf16Be);
     assert!(r.detection.forced);
     assert_eq!(r.characters, 2);
     let opts = Options::default().force_encoding("utf-8").unwrap();
-    let r = analyse_with(&textscope_corpus_like_stress(), &opts);
+    let r = analyze_every_way_with(&textscope_corpus_like_stress(), &opts);
     assert_eq!(r.format, Format::Utf8);
     assert!(r.problem_counts.invalid_utf8 > 0);
     // WHATWG's meaning: latin1 is windows-1252 (ISO-8859-1 by its own name).
     let opts = Options::default().force_encoding("latin1").unwrap();
-    let r = analyse_with(b"\xE9", &opts);
+    let r = analyze_every_way_with(b"\xE9", &opts);
     assert_eq!(
         (r.format, r.encoding.as_str()),
         (Format::Legacy, "windows-1252")
@@ -335,7 +348,7 @@ fn textscope_corpus_like_stress() -> Vec<u8> {
 fn u1_utf16_unpaired_high_low_and_odd_byte() {
     let mut b = hexb("FF FE");
     b.extend(hexb("00 DC 41 00 00 D8 00 D8 00 DC 42"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     // low alone, A, high not followed by low, then a good pair, then an odd byte.
     assert_eq!(
         kinds(&r),
@@ -356,7 +369,7 @@ fn u1_utf16_unpaired_high_low_and_odd_byte() {
     b.extend(utf16le(&"a".repeat(textscope::WINDOW / 2 - 2)));
     b.extend(utf16le("😀\n"));
     assert_eq!(b[textscope::WINDOW - 2..textscope::WINDOW], [0x3D, 0xD8]);
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.problem_total(), 0);
 }
 
@@ -365,7 +378,7 @@ fn u2_utf32_above_max_surrogate_and_leftover_bytes() {
     let mut b = hexb("FF FE 00 00");
     b.extend(utf32le("abcdefghijklmnopqrst"));
     b.extend(hexb("00 00 11 00 00 DC 00 00 41 00"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.format, Format::Utf32Le);
     assert_eq!(
         kinds(&r),
@@ -386,7 +399,7 @@ fn u3_maximal_subparts() {
         let mut b = valid.clone().into_bytes();
         b.extend(bad);
         b.push(b'\n');
-        let r = analyse_with(&b, &flat());
+        let r = analyze_every_way_with(&b, &flat());
         assert_eq!(r.format, Format::Utf8);
         r
     };
@@ -431,7 +444,7 @@ fn u3_agrees_with_std_lossy_decoding_on_subpart_count() {
         let mut b = "é".repeat(60).into_bytes();
         b.extend(bad);
         b.extend(b" end");
-        let r = analyse(&b);
+        let r = analyze_every_way(&b);
         let fffd = String::from_utf8_lossy(&b).matches('\u{FFFD}').count() as u64;
         assert_eq!(
             r.problem_counts.invalid_utf8 + r.problem_counts.truncated_character,
@@ -446,25 +459,25 @@ fn u4_legacy_unmapped_bytes() {
     // windows-1252 leaves 81, 8D, 8F, 90, 9D unmapped in the WHATWG table? No: encoding_rs
     // maps them to C1 controls. Shift_JIS has truly unmapped bytes: A0 and FD-FF as leads.
     let opts = Options::default().force_encoding("shift_jis").unwrap();
-    let r = analyse_with(b"ab\xFDcd\n", &opts);
+    let r = analyze_every_way_with(b"ab\xFDcd\n", &opts);
     assert_eq!(kinds(&r), ["unmapped_byte"]);
     assert_eq!((r.problems[0].offset, r.problems[0].column), (2, 3));
     assert_eq!(r.characters, 6);
     // A multi-byte character and a lead cut short by the end of the file.
-    let r = analyse_with(
+    let r = analyze_every_way_with(
         "日本".as_bytes(),
         &Options::default().force_encoding("utf-8").unwrap(),
     );
     assert_eq!(r.characters, 2);
     let mut sj = encoding_rs::SHIFT_JIS.encode("日本語").0.into_owned();
     sj.push(0x93);
-    let r = analyse_with(&sj, &opts);
+    let r = analyze_every_way_with(&sj, &opts);
     assert_eq!(r.characters, 4);
     assert_eq!(kinds(&r), ["truncated_character"]);
     assert_eq!(r.problems[0].offset, 6);
     // windows-1252's 81 is a C1 control for encoding_rs: P3, not P8.
     let opts = Options::default().force_encoding("windows-1252").unwrap();
-    let r = analyse_with(b"a\x81b", &opts);
+    let r = analyze_every_way_with(b"a\x81b", &opts);
     assert_eq!(kinds(&r), ["control_character"]);
 }
 
@@ -483,7 +496,7 @@ fn u4_legacy_decoding_follows_encoding_rs() {
         let enc = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
         let bytes = enc.encode(text).0.into_owned();
         let opts = Options::default().force_encoding(label).unwrap();
-        let r = analyse_with(&bytes, &opts);
+        let r = analyze_every_way_with(&bytes, &opts);
         assert_eq!(r.characters, text.chars().count() as u64, "{label}");
         assert_eq!(r.problem_total(), 0, "{label}");
         assert_eq!(r.lines, 1);
@@ -493,15 +506,15 @@ fn u4_legacy_decoding_follows_encoding_rs() {
 #[test]
 fn u5_straddling_crlf_pair_and_sequence() {
     // The harness splits at every point; these inputs have CRLF, a pair and a 4-byte sequence.
-    let r = analyse("a\r\n😀\r\nb".as_bytes());
+    let r = analyze_every_way("a\r\n😀\r\nb".as_bytes());
     assert_eq!(r.endings.crlf, 2);
     let mut b = hexb("FF FE");
     b.extend(utf16le("a\r\n😀\r\nb"));
-    assert_eq!(analyse(&b).endings.crlf, 2);
+    assert_eq!(analyze_every_way(&b).endings.crlf, 2);
     // A UTF-8 sequence straddling the window's end.
     let mut b = vec![b'x'; textscope::WINDOW - 2];
     b.extend("😀\n".as_bytes());
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.problem_total(), 0);
     assert_eq!(r.characters, textscope::WINDOW as u64 - 2 + 2);
 }
@@ -510,7 +523,7 @@ fn u5_straddling_crlf_pair_and_sequence() {
 
 #[test]
 fn l1_all_six_endings_and_vt_ff_do_not_end_lines() {
-    let r = analyse("a\nb\r\nc\rd\u{85}e\u{2028}f\u{2029}g\u{B}h\u{C}i".as_bytes());
+    let r = analyze_every_way("a\nb\r\nc\rd\u{85}e\u{2028}f\u{2029}g\u{B}h\u{C}i".as_bytes());
     let e = r.endings;
     assert_eq!((e.lf, e.crlf, e.cr, e.nel, e.ls, e.ps), (1, 1, 1, 1, 1, 1));
     assert_eq!(r.lines, 7);
@@ -527,18 +540,18 @@ fn l1_cr_then_lf_in_next_chunk_is_one_crlf() {
     // And in UTF-16, the CR and LF units in separate chunks, split inside a unit too.
     let mut b = hexb("FF FE");
     b.extend(utf16le("x\r\ny"));
-    let r = analyse(&b);
+    let r = analyze_every_way(&b);
     assert_eq!(r.endings.crlf, 1);
 }
 
 #[test]
 fn l2_line_count() {
-    assert_eq!(analyse(b"a\nb\n").lines, 2);
-    assert_eq!(analyse(b"a\nb").lines, 2);
-    assert_eq!(analyse(b"").lines, 0);
-    assert_eq!(analyse(b"\n").lines, 1);
-    assert_eq!(analyse(b"\n\n").lines, 2);
-    assert_eq!(analyse(b"\r").lines, 1);
+    assert_eq!(analyze_every_way(b"a\nb\n").lines, 2);
+    assert_eq!(analyze_every_way(b"a\nb").lines, 2);
+    assert_eq!(analyze_every_way(b"").lines, 0);
+    assert_eq!(analyze_every_way(b"\n").lines, 1);
+    assert_eq!(analyze_every_way(b"\n\n").lines, 2);
+    assert_eq!(analyze_every_way(b"\r").lines, 1);
 }
 
 #[test]
@@ -550,18 +563,18 @@ fn l3_lines_and_columns_from_one_in_characters() {
 
 #[test]
 fn l4_characters_count_endings_crlf_as_two_mark_excluded() {
-    let r = analyse(b"\xEF\xBB\xBFab\r\ncd\n");
+    let r = analyze_every_way(b"\xEF\xBB\xBFab\r\ncd\n");
     assert_eq!(r.characters, 7);
     assert_eq!(r.longest_line.unwrap().characters, 2);
 }
 
 #[test]
 fn l5_longest_line_first_on_tie() {
-    let r = analyse(b"abc\nxyz\nab\n");
+    let r = analyze_every_way(b"abc\nxyz\nab\n");
     assert_eq!(r.longest_line.unwrap().line, 1);
-    let r = analyse(b"ab\nxyz\nabc\n");
+    let r = analyze_every_way(b"ab\nxyz\nabc\n");
     assert_eq!(r.longest_line.unwrap().line, 2);
-    let r = analyse(b"ab\r\nabcd");
+    let r = analyze_every_way(b"ab\r\nabcd");
     assert_eq!(
         r.longest_line.unwrap().line,
         2,
@@ -571,7 +584,7 @@ fn l5_longest_line_first_on_tie() {
 
 #[test]
 fn l6_p9_at_first_line_not_of_commonest_kind() {
-    let r = analyse(b"a\r\nb\nc\nd\r\ne\n");
+    let r = analyze_every_way(b"a\r\nb\nc\nd\r\ne\n");
     let p = r
         .problems
         .iter()
@@ -585,7 +598,7 @@ fn l6_p9_at_first_line_not_of_commonest_kind() {
 
 #[test]
 fn l6_tie_for_commonest_goes_to_kind_met_first() {
-    let r = analyse(b"a\nb\r\nc\r\nd\n");
+    let r = analyze_every_way(b"a\nb\r\nc\r\nd\n");
     let p = r
         .problems
         .iter()
@@ -595,7 +608,7 @@ fn l6_tie_for_commonest_goes_to_kind_met_first() {
         p.line, 2,
         "LF met first wins the tie; CRLF on line 2 differs"
     );
-    let r = analyse(b"a\r\nb\nc\nd\r\n");
+    let r = analyze_every_way(b"a\r\nb\nc\nd\r\n");
     let p = r
         .problems
         .iter()
@@ -611,24 +624,24 @@ fn l6_tie_for_commonest_goes_to_kind_met_first() {
 
 #[test]
 fn l6_one_kind_is_not_mixed() {
-    assert_eq!(analyse(b"a\r\nb\r\n").problem_total(), 0);
+    assert_eq!(analyze_every_way(b"a\r\nb\r\n").problem_total(), 0);
 }
 
 #[test]
 fn l7_n1_last_line_without_ending_is_a_note() {
-    let r = analyse(b"a\nb");
+    let r = analyze_every_way(b"a\nb");
     assert_eq!(r.notes.len(), 1);
     assert_eq!((r.notes[0].line, r.notes[0].offset), (2, 3));
     assert_eq!(r.problem_total(), 0, "N1 is a note, not a problem");
-    assert!(analyse(b"a\n").notes.is_empty());
-    assert!(analyse(b"").notes.is_empty());
+    assert!(analyze_every_way(b"a\n").notes.is_empty());
+    assert!(analyze_every_way(b"").notes.is_empty());
 }
 
 // ---- §5 problems ----------------------------------------------------------------------------
 
 #[test]
 fn p1_to_p9_each_kind_with_fields() {
-    let r = analyse_with(
+    let r = analyze_every_way_with(
         b"a\0b\x01c\x7f\xC2\x80\xC2\x85\t\x0c\n",
         &flat().force_encoding("utf-8").unwrap(),
     );
@@ -655,7 +668,7 @@ fn p1_to_p9_each_kind_with_fields() {
 fn p2_nul_units_at_the_end_too() {
     let mut b = hexb("FF FE");
     b.extend(utf16le("ab\0\0"));
-    let r = analyse_with(&b, &flat());
+    let r = analyze_every_way_with(&b, &flat());
     assert_eq!(r.problem_counts.nul, 2);
     assert_eq!(r.problems[1].offset, 8);
 }
@@ -680,7 +693,7 @@ fn problem_cap_keeps_counts_exact() {
         max_problems_per_kind: 7,
         ..Options::default().force_encoding("utf-8").unwrap()
     };
-    let r = analyse_with(&b, &opts);
+    let r = analyze_every_way_with(&b, &opts);
     assert_eq!(r.problem_counts.control_character, 50);
     assert_eq!(r.problems.len(), 7);
     assert_eq!(r.problems_omitted, 43);
@@ -697,7 +710,7 @@ fn problems_are_in_file_order() {
 
 #[test]
 fn endings_json_names() {
-    let r = analyse(b"a\r\n");
+    let r = analyze_every_way(b"a\r\n");
     let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
     assert_eq!(v["endings"]["crlf"], 1);
     assert_eq!(v["format"], "utf-8");

@@ -171,14 +171,18 @@ fn tests_data_structure_equals_report() {
 
 #[test]
 fn corpus_structure_equals_report() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/real");
-    if !dir.is_dir() {
-        println!("no corpus at {}: nothing to compare", dir.display());
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    if !corpus.is_dir() {
+        println!("no corpus at {}: nothing to compare", corpus.display());
         return;
     }
-    for p in files_in(&dir) {
-        let bytes = std::fs::read(&p).unwrap();
-        agrees(&p.display().to_string(), &bytes);
+    // The real files, and the Unicode data files (large, many lines: long ranges and many
+    // checkpoints).
+    for dir in ["real", "unicode"] {
+        for p in files_in(&corpus.join(dir)) {
+            let bytes = std::fs::read(&p).unwrap();
+            agrees(&p.display().to_string(), &bytes);
+        }
     }
 }
 

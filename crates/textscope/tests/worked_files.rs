@@ -6,7 +6,7 @@ use textscope::{EndingKind, Format, NoteKind, ProblemKind};
 
 #[test]
 fn f1_utf16le_mark_one_line_note() {
-    let r = analyse(&hexb("FF FE 48 00 65 00"));
+    let r = analyze_every_way(&hexb("FF FE 48 00 65 00"));
     assert_eq!(r.format, Format::Utf16Le);
     assert_eq!(r.bom.as_ref().unwrap().bytes, "FF FE");
     assert_eq!(r.lines, 1);
@@ -23,7 +23,7 @@ const F2: &str = "FF FE 43 00 61 00 66 00 E9 00 20 00 AC 20 34 00 0D 00 0A 00 2D
 fn f2_windows_notepad_utf16le() {
     let bytes = hexb(F2);
     assert_eq!(bytes.len(), 34);
-    let r = analyse(&bytes);
+    let r = analyze_every_way(&bytes);
     assert_eq!(r.format, Format::Utf16Le);
     assert_eq!(r.encoding, "UTF-16LE");
     assert!(r.bom.is_some());
@@ -64,7 +64,7 @@ fn f2_structure_lines_and_text() {
 
 #[test]
 fn f3_utf32le_two_lines() {
-    let r = analyse(&hexb(
+    let r = analyze_every_way(&hexb(
         "FF FE 00 00 43 00 00 00 61 00 00 00 66 00 00 00 E9 00 00 00 20 00 00 00 AC 20 00 00 \
          34 00 00 00 0A 00 00 00 00 F6 01 00 0A 00 00 00",
     ));
@@ -80,7 +80,7 @@ fn f3_utf32le_two_lines() {
 
 #[test]
 fn f4_unpaired_high_surrogate() {
-    let r = analyse(&hexb("FF FE 3D D8 41 00"));
+    let r = analyze_every_way(&hexb("FF FE 3D D8 41 00"));
     assert_eq!(r.format, Format::Utf16Le);
     assert_eq!(r.lines, 1);
     assert_eq!(r.characters, 2);
@@ -100,7 +100,7 @@ fn f5_utf32_bad_units_are_one_character_each() {
     bytes.extend(utf32le(" and "));
     bytes.extend(hexb("3D D8 00 00"));
     bytes.extend(utf32le(" in UTF-32LE.\n"));
-    let r = analyse(&bytes);
+    let r = analyze_every_way(&bytes);
     assert_eq!(r.format, Format::Utf32Le);
     assert_eq!(kinds(&r), ["invalid_code_point", "unpaired_surrogate"]);
     assert_eq!(r.problems[0].bytes, "00 00 11 00");
@@ -123,7 +123,7 @@ fn f5_utf32_bad_units_are_one_character_each() {
 
 #[test]
 fn f6_utf32_mark_that_is_utf16_then_nul() {
-    let r = analyse(&hexb("FF FE 00 00 48 00 69 00"));
+    let r = analyze_every_way(&hexb("FF FE 00 00 48 00 69 00"));
     assert_eq!(r.format, Format::Utf16Le);
     assert_eq!(r.bom.as_ref().unwrap().bytes, "FF FE");
     assert_eq!(r.lines, 1);

@@ -55,13 +55,16 @@ impl std::fmt::Debug for LegacyDecoder {
     }
 }
 
-/// A character the fast path must not decode in bulk: an ending, a control (P3), U+FEFF (P4),
-/// or a finding. Everything else counts as one plain character.
+/// A character the fast path must not decode in bulk: anything the class table does not call
+/// plain (an ending, NUL, a control of P3, U+FEFF, a bidi control, an invisible character), a
+/// hidden character or variation selector (findings that depend on what they follow), and
+/// TAB and FF (plain, but below the space, where the kernels stop). Everything else counts as
+/// one plain character.
 fn needs_slow_path(c: char) -> bool {
     c < ' '
-        || ('\u{7F}'..='\u{9F}').contains(&c)
-        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{FEFF}')
-        || crate::finding::FindingKind::of(c).is_some()
+        || crate::class::class_of(c) != crate::class::Class::Plain
+        || crate::hidden::is_hidden_character(c)
+        || crate::hidden::is_variation_selector(c)
 }
 
 impl LegacyDecoder {
@@ -287,6 +290,25 @@ impl LegacyDecoder {
         if matches!(self.kind, Kind::Multi { .. }) {
             let at = self.offset;
             self.multi_byte(0, at, true, sink);
+        }
+    }
+}
+
+#[cfg(test)]
+mod slow_path_tests {
+    use super::needs_slow_path;
+
+    /// The class table's answer is the one the hand-written list gave: controls, C1, NEL,
+    /// LS, PS, U+FEFF and every finding.
+    #[test]
+    fn the_slow_characters_are_the_classes_and_the_findings() {
+        for v in 0..0x11_0000u32 {
+            let Some(c) = char::from_u32(v) else { continue };
+            let listed = c < ' '
+                || ('\u{7F}'..='\u{9F}').contains(&c)
+                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{FEFF}')
+                || crate::finding::FindingKind::of(c).is_some();
+            assert_eq!(needs_slow_path(c), listed, "U+{v:04X}");
         }
     }
 }

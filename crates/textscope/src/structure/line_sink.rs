@@ -3,7 +3,7 @@
 
 use super::{CharInfo, Ending, Line, StructureOptions};
 use crate::ansi::{Scan, Scanner, ESC};
-use crate::class::{class_of, Class};
+use crate::class::class_of;
 use crate::decode::{Bad, Sink};
 use crate::format::{hex, Format};
 use crate::lines::{LineEnd, LineMachine, Role};
@@ -288,12 +288,7 @@ impl Sink for LineSink {
                 self.end = offset + bytes.len() as u64;
             }
             Role::Char => {
-                let problem = match class_of(c) {
-                    Class::Nul => Some(ProblemKind::Nul),
-                    Class::Control => Some(ProblemKind::ControlCharacter),
-                    Class::ByteOrderMark => Some(ProblemKind::BomInText),
-                    _ => None,
-                };
+                let problem = ProblemKind::of_class(class_of(c));
                 let step = if self.ansi_on && (c == ESC || !self.ansi.scanner.is_idle()) {
                     self.ansi_step(c)
                 } else {

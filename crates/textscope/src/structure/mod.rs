@@ -2,6 +2,8 @@
 
 mod json;
 mod line_sink;
+#[cfg(test)]
+mod tests;
 
 use crate::class::EndingKind;
 use crate::decode::Decoder;
@@ -119,6 +121,8 @@ pub struct StructureBuilder {
     skip: Option<Skip>,
     encoding: crate::codepage::CodePage,
     kernel: Kernel,
+    /// Lines before the range that the fast path counted in bulk.
+    fast_lines: u64,
 }
 
 /// The lines before the range, counted: the counter, the offset of the next byte to be fed,
@@ -158,6 +162,7 @@ impl StructureBuilder {
             skip,
             encoding,
             kernel: Kernel::Auto.resolve(),
+            fast_lines: 0,
             sink: LineSink {
                 format,
                 opts,
@@ -237,6 +242,7 @@ impl StructureBuilder {
                 self.decoder = Decoder::new(self.sink.format, self.encoding, at);
                 self.sink.line = self.sink.first;
                 self.sink.end = at;
+                self.fast_lines = skip.counter.fast_lines;
                 self.skip = None;
                 return Some((carried, chunk.get(from..).unwrap_or_default()));
             }
@@ -315,6 +321,19 @@ impl StructureBuilder {
             lines: self.sink.lines,
         };
         (s, lines)
+    }
+}
+
+/// A structure builder reads from its checkpoint on, behind a [`crate::Pipeline`].
+impl crate::pipeline::Consumer for StructureBuilder {
+    fn start_offset(&self) -> u64 {
+        StructureBuilder::start_offset(self)
+    }
+    fn feed(&mut self, bytes: &[u8]) {
+        StructureBuilder::feed(self, bytes);
+    }
+    fn done(&self) -> bool {
+        StructureBuilder::done(self)
     }
 }
 

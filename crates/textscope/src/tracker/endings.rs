@@ -2,8 +2,8 @@
 //! from which P9 is located at the end.
 
 use crate::class::EndingKind;
+use crate::lines::Endings;
 use crate::lines::LineEnd;
-use crate::report::Endings;
 
 /// Where the first ending of a kind was met (for P9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use super::Tracker;
 use crate::class::EndingKind;
 use crate::fast::{AsciiLines, FastSink};
 use crate::lines::LineEnd;
-use crate::report::LongestLine;
+use crate::lines::LongestLine;
 
 impl FastSink for Tracker {
     #[inline]

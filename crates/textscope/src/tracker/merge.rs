@@ -1,11 +1,11 @@
-//! Merging the trackers of consecutive segments (a file analyzed on several threads).
+//! Merging the trackers of consecutive segments (a file analysed on several threads).
 
 use super::Tracker;
-use crate::report::LongestLine;
+use crate::lines::LongestLine;
 
 impl Tracker {
     /// True when the tracker stands at the start of a line with nothing pending: the state in
-    /// which a following segment, analyzed on its own from a fresh tracker, can be merged.
+    /// which a following segment, analysed on its own from a fresh tracker, can be merged.
     pub(crate) fn at_line_boundary(&self) -> bool {
         self.at_line_start && self.ends.is_idle() && self.ansi.is_idle()
     }

@@ -3,11 +3,14 @@
 //! The tracker sees every decoded character once, or a stretch of them at a time from the
 //! fast path ([`crate::fast::FastSink`], in `fast.rs`). Its state is a handful of counters plus
 //! the itemised problems and findings (capped per kind), so memory does not grow with the
-//! file. One idea per file: `endings.rs` (L1, L6, P9), `problems.rs`, `findings.rs`,
-//! `checkpoints.rs` (S2), `fast.rs` (the fast path's bulk updates), `merge.rs` (segments);
-//! the line-ending machine itself is [`crate::lines`], the classes [`crate::class`].
+//! file. One idea per file: `mod.rs` (the state, line bookkeeping, the totals), `chars.rs`
+//! (the per-character path), `ansi.rs` (escape sequences pending across chunks), `endings.rs`
+//! (L1, L6, P9), `problems.rs`, `findings.rs`, `checkpoints.rs` (S2), `fast.rs` (the fast
+//! path's bulk updates), `merge.rs` (segments); the line-ending machine itself is
+//! [`crate::lines`], the classes [`crate::class`].
 
 mod ansi;
+mod chars;
 mod checkpoints;
 mod endings;
 mod fast;
@@ -15,15 +18,14 @@ mod findings;
 mod merge;
 mod problems;
 
-use crate::class::{class_of, Class, EndingKind};
-use crate::decode::{Bad, Sink};
-use crate::finding::{is_hidden_finding, Finding, FindingCounts, FindingKind};
+use crate::finding::{Finding, FindingCounts};
 use crate::format::{hex, Format};
 use crate::index::Checkpoint;
-use crate::lines::{LineEnd, LineMachine, Role};
+use crate::lines::{Endings, LongestLine};
+use crate::lines::{LineEnd, LineMachine};
 use crate::message;
+use crate::problem::ProblemCounts;
 use crate::problem::{MixedEndings, Note, NoteKind, Problem, ProblemKind};
-use crate::report::{Endings, LongestLine, ProblemCounts};
 use checkpoints::IndexBuilder;
 use endings::EndingTally;
 use findings::Findings;
@@ -116,21 +118,6 @@ impl Tracker {
         self.ansi.is_idle()
     }
 
-    /// A character of a recognised (or still pending) escape sequence: counted, never a
-    /// problem. Only ESC, BEL and printable characters get here, none of them an ending.
-    fn quiet_char(&mut self, c: char, offset: u64, bytes: &[u8]) {
-        let step = self.ends.push(c, offset, bytes);
-        if let Some(cr) = step.flushed {
-            self.end_line(cr);
-        }
-        self.start(offset);
-        self.count(offset, bytes);
-        if !c.is_ascii() {
-            self.non_ascii = true;
-        }
-        self.line_chars += 1;
-    }
-
     /// A character (or bad unit) arrives at `offset`: start the line if none is open.
     #[inline]
     fn start(&mut self, offset: u64) {
@@ -168,107 +155,6 @@ impl Tracker {
         }
         self.line += 1;
         self.line_chars = 0;
-    }
-
-    /// A problem at the current column.
-    fn problem(
-        &mut self,
-        kind: ProblemKind,
-        offset: u64,
-        bytes: &[u8],
-        code_point: Option<u32>,
-        bad: Option<Bad>,
-        message: impl FnOnce() -> String,
-    ) {
-        let (line, column) = (self.line, self.line_chars + 1);
-        self.problems
-            .add(kind, offset, bytes.len() as u64, || Problem {
-                kind,
-                offset,
-                length: bytes.len() as u64,
-                count: 1,
-                line,
-                column,
-                bytes: hex(bytes),
-                code_point: code_point.map(crate::class::code_point_of),
-                mixed: None,
-                reason: match bad {
-                    Some(Bad::InvalidUtf8(r)) => Some(r),
-                    _ => None,
-                },
-                message: message(),
-            });
-    }
-
-    /// Every character that is not printable ASCII (or that follows a CR); `prev` is the
-    /// character before it.
-    fn special(&mut self, c: char, offset: u64, bytes: &[u8], prev: Option<char>) {
-        let step = self.ends.push(c, offset, bytes);
-        if let Some(cr) = step.flushed {
-            self.end_line(cr);
-        }
-        self.start(offset);
-        self.count(offset, bytes);
-        if !c.is_ascii() {
-            self.non_ascii = true;
-        }
-        match step.role {
-            Role::Ends(end) => self.end_line(end),
-            Role::Cr => {}
-            Role::Char => {
-                match class_of(c) {
-                    Class::Nul => {
-                        self.problem(ProblemKind::Nul, offset, bytes, Some(0), None, message::nul)
-                    }
-                    Class::Control => self.problem(
-                        ProblemKind::ControlCharacter,
-                        offset,
-                        bytes,
-                        Some(c as u32),
-                        None,
-                        || message::control(c),
-                    ),
-                    Class::ByteOrderMark => self.problem(
-                        ProblemKind::BomInText,
-                        offset,
-                        bytes,
-                        Some(0xFEFF),
-                        None,
-                        message::bom_in_text,
-                    ),
-                    Class::Bidi => self.finding(FindingKind::BidiControl, c, offset, bytes),
-                    Class::Invisible => {
-                        self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
-                    }
-                    Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
-                        self.finding(FindingKind::InvisibleCharacter, c, offset, bytes)
-                    }
-                    Class::Plain | Class::Ending(_) => {}
-                }
-                self.line_chars += 1;
-            }
-        }
-    }
-
-    /// A bidi control or an invisible or hidden character: counted, and listed up to the cap.
-    #[cold]
-    fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
-        let (line, column) = (self.line, self.line_chars + 1);
-        self.findings
-            .add(kind, offset, bytes.len() as u64, None, || Finding {
-                kind,
-                offset,
-                length: bytes.len() as u64,
-                count: 1,
-                line,
-                column,
-                bytes: hex(bytes),
-                code_point: crate::class::code_point(c),
-                effect: None,
-                dangerous: None,
-                sequence: None,
-                message: message::finding(kind, c),
-            });
     }
 
     #[inline]
@@ -341,107 +227,5 @@ impl Tracker {
             ascii,
             checkpoints: self.index.map(IndexBuilder::finish).unwrap_or_default(),
         }
-    }
-}
-
-impl Tracker {
-    /// Printable ASCII while a sequence is pending: one character at a time until it settles,
-    /// then the rest as a run. A big-endian unit has its ASCII byte last.
-    #[cold]
-    #[inline(never)]
-    fn ascii_in_sequence(&mut self, offset: u64, bytes: &[u8], width: usize) {
-        let width = width.max(1);
-        let low = match self.format {
-            Format::Utf16Be | Format::Utf32Be => width - 1,
-            _ => 0,
-        };
-        let mut k = 0;
-        for unit in bytes.chunks_exact(width) {
-            if self.ansi_idle() {
-                break;
-            }
-            let c = char::from(unit.get(low).copied().unwrap_or(b' '));
-            self.char(c, offset + k as u64, unit);
-            k += width;
-        }
-        if let Some(rest) = bytes.get(k..).filter(|r| !r.is_empty()) {
-            self.ascii_run(offset + k as u64, rest.len() / width, width);
-        }
-    }
-}
-
-impl Sink for Tracker {
-    const ASCII_RUNS: bool = true;
-
-    #[inline]
-    fn ascii_run(&mut self, offset: u64, chars: usize, width: usize) {
-        self.interrupt();
-        self.start(offset);
-        self.chars += chars as u64;
-        self.line_chars += chars as u64;
-        self.end = offset + (chars * width) as u64;
-    }
-
-    #[inline]
-    fn ascii_bytes(&mut self, offset: u64, bytes: &[u8], width: usize) {
-        if self.ansi_idle() {
-            self.ascii_run(offset, bytes.len() / width.max(1), width);
-        } else {
-            self.ascii_in_sequence(offset, bytes, width);
-        }
-        // The run's last character, for a variation selector after it: its unit's bytes are
-        // zero but one, in either byte order.
-        let w = width.max(1);
-        if let Some(last) = bytes.len().checked_sub(w).and_then(|k| bytes.get(k..)) {
-            self.prev = Some(char::from(last.iter().fold(0, |a, b| a | b)));
-        }
-    }
-
-    #[inline]
-    fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {
-        let prev = self.prev.replace(c);
-        if self.ansi_on
-            && (c == crate::ansi::ESC || !self.ansi_idle())
-            && self.ansi_char(c, offset, bytes)
-        {
-            self.quiet_char(c, offset, bytes);
-            return;
-        }
-        if self.ends.is_idle() {
-            if matches!(c, ' '..='~') {
-                // Printable ASCII outside a run (e.g. the other formats' slow paths).
-                self.start(offset);
-                self.count(offset, bytes);
-                self.line_chars += 1;
-                return;
-            }
-            if c == '\n' {
-                // What the line machine says of an LF when no CR waits, without its round
-                // trip: the commonest ending on the character-at-a-time path.
-                self.start(offset);
-                self.count(offset, bytes);
-                self.end_line(LineEnd::new(EndingKind::Lf, offset, bytes));
-                return;
-            }
-        }
-        self.special(c, offset, bytes, prev);
-    }
-
-    fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
-        self.prev = None;
-        self.ansi_break();
-        self.interrupt();
-        self.start(offset);
-        let format = self.format;
-        let unit = match bad {
-            Bad::UnpairedSurrogate | Bad::InvalidCodePoint => message::unit_of(format, bytes),
-            _ => None,
-        };
-        self.problem(bad.kind(), offset, bytes, unit, Some(bad), || {
-            message::bad(bad, format, bytes)
-        });
-        self.non_ascii = true;
-        self.count(offset, bytes);
-        self.line_chars += 1;
     }
 }

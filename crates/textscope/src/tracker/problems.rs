@@ -3,8 +3,8 @@
 //! off; P9 is never grouped. The cap counts items.
 
 use crate::message;
+use crate::problem::ProblemCounts;
 use crate::problem::{Problem, ProblemKind};
-use crate::report::ProblemCounts;
 
 /// Counts are kept in a [`ProblemCounts`], reached through its exhaustive `get_mut`: a new
 /// [`ProblemKind`] does not compile until it has a count.

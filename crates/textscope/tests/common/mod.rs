@@ -26,11 +26,11 @@ pub fn chunked(bytes: &[u8], opts: &Options, sizes: &[usize]) -> Report {
 }
 
 /// Analyses `bytes` every way and returns the report after checking they all agree.
-pub fn analyse(bytes: &[u8]) -> Report {
-    analyse_with(bytes, &Options::default())
+pub fn analyze_every_way(bytes: &[u8]) -> Report {
+    analyze_every_way_with(bytes, &Options::default())
 }
 
-pub fn analyse_with(bytes: &[u8], opts: &Options) -> Report {
+pub fn analyze_every_way_with(bytes: &[u8], opts: &Options) -> Report {
     let r = whole(bytes, opts);
     // Every fast-path kernel this machine runs gives the reference's report (Kernel::Off:
     // one character at a time through the decoder and the tracker).
@@ -70,6 +70,12 @@ pub fn analyse_with(bytes: &[u8], opts: &Options) -> Report {
         assert_eq!(chunked(bytes, opts, &sizes), r, "random splits {sizes:?}");
     }
     r
+}
+
+/// The bytes of a file of `tests/data/`.
+pub fn data(name: &str) -> Vec<u8> {
+    let path = format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 pub fn hexb(s: &str) -> Vec<u8> {
