@@ -161,9 +161,9 @@ fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
             continue;
         }
         for (l, o) in out.iter_mut().enumerate() {
-            *o += f64::from(n) * f64::from(idx.floor.get(l).copied().unwrap_or(0.0));
+            *o += f64::from(n) * f64::from(idx.ascii_floor.get(l).copied().unwrap_or(0.0));
         }
-        if let Some(list) = idx.pairs.get(&lang::key(ch(x), ch(y))) {
+        if let Some(list) = idx.ascii_pairs.get(&lang::key(ch(x), ch(y))) {
             for &(l, d) in list {
                 if let Some(o) = out.get_mut(usize::from(l)) {
                     *o += f64::from(n) * f64::from(d);
