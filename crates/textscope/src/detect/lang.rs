@@ -276,6 +276,9 @@ pub(crate) fn class(c: Option<char>) -> Class {
             Class::Mark(c)
         }
         '\0'..='\u{1F}' | '\u{7F}'..='\u{9F}' => Class::Bad,
+        // ¥ is a symbol: text rarely holds it, and the byte that windows-1252 and ISO-8859-1
+        // read as ¥ (A5) is the opening quote „ of ISO-8859-13 and -16 (Estonian „…“ in
+        // ISO-8859-13 was named windows-1252, the quotes alone telling the pages apart).
         '\u{A0}'
         | '«'
         | '»'
@@ -301,7 +304,6 @@ pub(crate) fn class(c: Option<char>) -> Class {
         | '›'
         | '´'
         | '¢'
-        | '¥'
         | '\u{AD}'
         | '™'
         | '†'
@@ -344,6 +346,7 @@ mod tests {
         assert_eq!(class(Some('7')), Class::Edge);
         assert_eq!(class(Some('»')), Class::Punct);
         assert_eq!(class(Some('╬')), Class::Symbol);
+        assert_eq!(class(Some('¥')), Class::Symbol);
         assert_eq!(class(Some('\u{81}')), Class::Bad);
         assert_eq!(class(None), Class::Bad);
         // Arabic presentation forms read as their letters: alef, beh (final), yeh (initial),
