@@ -23,6 +23,9 @@ S = {
     "he": "אתמול בערב טיילנו לאורך החוף, הסתכלנו על האניות ודיברנו על מה שיקרה בקיץ.",
     "ar": "مشينا أمس في المساء على طول الشاطئ، ونظرنا إلى السفن وتحدثنا عما سيحدث في الصيف.",
     "lt": "Vakar vakare vaikščiojome pakrante, žiūrėjome į laivus ir kalbėjomės apie tai, kas bus vasarą.",
+    "mt": "Il-bieraħ filgħaxija mxejna ħdejn il-baħar, ħarisna lejn id-dgħajjes żgħar u tkellimna dwar x'se nagħmlu fis-sajf li ġej; iċ-ċikkulata kienet tajba ħafna.",
+    "eo": "Hieraŭ vespere ni promenis laŭ la marbordo, rigardis la ŝipojn kaj babilis pri tio, kion ni faros dum la somero; eĉ la ĥoro, kiu kantis ĵaŭde, ĝojis.",
+    "et": "Eile õhtul jalutasime mööda randa, vaatasime laevu ja rääkisime sellest, mis suvel juhtub; šokolaad oli hea ja žürii kiitis seda.",
     "th": "เมื่อวานตอนเย็นเราเดินเล่นริมชายหาด ดูเรือ และคุยกันเรื่องฤดูร้อนที่จะมาถึง",
     "ja": "昨日の夕方、私たちは海岸を散歩して、船を眺めながら夏の予定について話しました。",
     "zh": "昨天傍晚，我们沿着海边散步，看着船只，谈论着夏天的计划。",
@@ -50,14 +53,20 @@ CASES = [
     ("ja", "shift_jis", "Shift_JIS"), ("ja", "euc_jp", "EUC-JP"), ("zh", "gbk", "GBK"),
     ("zt", "big5", "Big5"), ("ko", "euc_kr", "EUC-KR"), ("ko", "johab", "Johab"),
     ("ja", "iso2022_jp", "ISO-2022-JP"), ("ko", "iso2022_kr", "ISO-2022-KR"),
+    ("mt", "iso8859_3", "ISO-8859-3"), ("eo", "iso8859_3", "ISO-8859-3"),
+    ("et", "iso8859_13", "ISO-8859-13"), ("he", "cp424", "IBM424"),
 ]
+# A page whose sample needs more than the sentence: Hebrew in IBM424 writes every letter
+# below 80, so a sentence of letters alone would be 7-bit (and so UTF-8, D1); its digits
+# (F0–F9) are above.
+MORE = {("he", "IBM424"): " 2026"}
 
 
 def main():
     out = "crates/textscope/tests/data/legacy/"
     os.makedirs(out, exist_ok=True)
     for lang, codec, name in CASES:
-        text = (S[lang] + "\n") * 3
+        text = (S[lang] + MORE.get((lang, name), "") + "\n") * 3
         with open(os.path.join(out, f"{lang}.{name}.txt"), "wb") as f:
             f.write(text.encode(codec))
 

@@ -15,11 +15,20 @@ counted from the translations that Debian packages ship as gettext catalogues (.
 msgstr texts of the catalogues named in MO_CATALOGUES, from /usr/share/locale/LANG/LC_MESSAGES
 (GTK 3 and GLib: LGPL-2.1+, iso-codes: LGPL-2.1+, coreutils: GPL-3+). Format directives,
 markup, mnemonic underscores and ASCII-only words that are commands or options are dropped;
-the bigrams of what is left are counted the same way.
+the bigrams of what is left are counted the same way. Interface strings are a narrow kind of
+text, so a language may add running text that Debian ships (EXTRA_TEXT): for Esperanto,
+Zamenhof's Proverbaro Esperanta (1910, public domain; package fortunes-eo).
+
+Maltese has almost no translations there; its model is counted from the word list of
+Tesseract's Maltese model (Debian package tesseract-ocr-mlt, tessdata_fast, Apache-2.0), read
+out with Tesseract's own `combine_tessdata -u` and `dawg2wordlist` (package tesseract-ocr):
+each distinct word, lower-cased, once (a list gives no word frequencies, so the model is of
+the words' spelling, not of how often each is written).
 
 Run from the repository root:
     pip download --no-deps -d /tmp/ld langdetect==1.0.9 && tar xzf /tmp/ld/langdetect-1.0.9.tar.gz -C /tmp/ld
-    apt-get install -y libgtk-3-common libglib2.0-data iso-codes coreutils
+    apt-get install -y libgtk-3-common libglib2.0-data iso-codes coreutils fortunes-eo \
+        tesseract-ocr tesseract-ocr-mlt
     python3 scripts/train-models.py /tmp/ld/langdetect-1.0.9/langdetect/profiles [LOCALE_DIR]
 """
 import gettext
@@ -27,7 +36,9 @@ import re
 import json
 import math
 import os
+import subprocess
 import sys
+import tempfile
 import unicodedata
 
 LANGS = {
@@ -48,6 +59,54 @@ MO_CATALOGUES = ["gtk30", "gtk30-properties", "glib20", "coreutils"]
 # hardly translate; their names of languages and scripts are left out, being full of
 # foreign letters.
 MO_FALLBACK = ["iso_3166", "iso_3166-1", "iso_3166-3", "iso_3166_2", "iso_3166-2", "iso_4217"]
+# Running text from Debian packages added to a language's catalogue counts (fortune files:
+# entries separated by lines holding "%").
+EXTRA_TEXT = {"eo": ["/usr/share/games/fortunes/eo/proverbaro"]}
+# Languages counted from the word list of a Tesseract model: language -> (script, model name).
+FROM_WORDLIST = {"mt": ("Latin", "mlt")}
+TESSDATA = "/usr/share/tesseract-ocr/5/tessdata"
+
+
+def count_text(text, counts):
+    """Adds the letter bigrams of TEXT to COUNTS: words of letters (or of one character beyond
+    ASCII) lower-cased, a space at each word's edge, digits and punctuation dropped."""
+    words = []
+    for w in re.split(r"[^\w]+|\d+", text):
+        if w and not w.isascii() or len(w) > 1 and w.isalpha():
+            words.append(w.lower())
+    text = " " + " ".join(words) + " "
+    for a, b in zip(text, text[1:]):
+        if ok(a) and ok(b) and not (a == " " and b == " "):
+            counts[a + b] = counts.get(a + b, 0) + 1
+
+
+def extra_counts(lang, counts):
+    """Adds EXTRA_TEXT's files for LANG (running text) to COUNTS."""
+    for path in EXTRA_TEXT.get(lang, []):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        entries = re.split(r"^%$", text, flags=re.M)
+        for entry in entries:
+            count_text(entry, counts)
+
+
+def wordlist_counts(name):
+    """Bigram counts of the word list of Tesseract's model NAME: each distinct lower-cased
+    word once."""
+    model = os.path.join(TESSDATA, name + ".traineddata")
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = os.path.join(tmp, name + ".")
+        subprocess.run(["combine_tessdata", "-u", model, prefix], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        words = prefix + "words"
+        subprocess.run(["dawg2wordlist", prefix + "lstm-unicharset", prefix + "lstm-word-dawg",
+                        words], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(words, encoding="utf-8") as f:
+            distinct = sorted({w.strip().lower() for w in f if w.strip()})
+    counts = {}
+    for w in distinct:
+        count_text(w, counts)
+    return counts
 
 
 def mo_counts(locale_dir, lang):
@@ -68,14 +127,8 @@ def mo_counts(locale_dir, lang):
                 continue
             seen.add(msg)
             msg = re.sub(r"%[-#0-9.*lhzjt]*[a-zA-Z]|\{[^}]*\}|<[^>]*>|&[a-z]+;|_", " ", msg)
-            words = []
-            for w in re.split(r"[^\w]+|\d+", msg):
-                if w and not w.isascii() or len(w) > 1 and w.isalpha():
-                    words.append(w.lower())
-            text = " " + " ".join(words) + " "
-            for a, b in zip(text, text[1:]):
-                if ok(a) and ok(b) and not (a == " " and b == " "):
-                    counts[a + b] = counts.get(a + b, 0) + 1
+            count_text(msg, counts)
+    extra_counts(lang, counts)
     return counts
 
 
@@ -99,8 +152,9 @@ def main():
     profiles = sys.argv[1]
     locale_dir = sys.argv[2] if len(sys.argv) > 2 else "/usr/share/locale"
     out = ["// Generated by scripts/train-models.py from the n-gram profiles of PyPI's langdetect\n",
-           "// 1.0.9 (Apache-2.0, built from Wikipedia) and, for is eo ga kk be sr, from the\n",
-           "// translations in Debian's gettext catalogues; do not edit. See docs/detection.md.\n\n",
+           "// 1.0.9 (Apache-2.0, built from Wikipedia), for is eo ga kk be sr from the translations\n",
+           "// in Debian's gettext catalogues (and eo from fortunes-eo's Proverbaro), for mt from\n",
+           "// the word list of tesseract-ocr-mlt; do not edit. See docs/detection.md.\n\n",
            "use super::lang::{Model, ModelScript};\n\n",
            "/// Character-bigram models, one per language: `pairs` holds two characters per bigram,\n",
            "/// `cost` one byte per bigram (-ln p, 8 units a nat).\n"]
@@ -121,6 +175,9 @@ def main():
                     continue
                 counts[a + b] = counts.get(a + b, 0) + n
             add(models, lang, script, counts)
+        for lang, (wscript, name) in FROM_WORDLIST.items():
+            if wscript == script:
+                add(models, lang, script, wordlist_counts(name))
     out.append(f"pub(crate) static MODELS: [Model; {len(models)}] = [\n")
     for lang, script, pairs, cost in models:
         esc = "".join(f"\\x{b:02x}" for b in cost)

@@ -63,7 +63,20 @@ pub(crate) struct Index {
     pub floor: [f32; LANGS],
     /// For each letter, the languages whose bigrams hold it (bit `l` for language `l`).
     pub alphabet: PairMap<u64>,
+    /// The bigrams of ASCII letters and word edges, priced for telling the language of the
+    /// window's ASCII text: (language index, cost minus the language's floor), where a cost
+    /// is the model's own `-ln p` divided by one scale for every language ([`ASCII_SCALE`]).
+    /// Choosing a language by the normalised costs above favours languages with many
+    /// letters beyond ASCII (their own text is more varied, so ASCII text looks plain to
+    /// them: Slovak beat Esperanto on Esperanto); the likelihood itself does not.
+    pub ascii_pairs: PairMap<Vec<(u8, f32)>>,
+    /// The cost of an ASCII bigram a language does not have, on the same scale.
+    pub ascii_floor: [f32; LANGS],
 }
+
+/// Nats of likelihood that count as one unit of the normalised scale when the languages are
+/// compared on the window's ASCII text (about the models' typical `U - H`).
+pub(crate) const ASCII_SCALE: f64 = 4.0;
 
 /// Extra cost of a letter that a language never writes (on top of its bigrams' floor).
 pub(crate) const ALIEN_COST: f64 = 1.0;
@@ -73,7 +86,9 @@ pub(crate) fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
         let mut floor = [0f32; LANGS];
+        let mut ascii_floor = [0f32; LANGS];
         let mut pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
+        let mut ascii_pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
         let mut letters: PairMap<u64> = PairMap::default();
         for (li, m) in MODELS.iter().enumerate() {
             let max = m.cost.iter().copied().max().unwrap_or(0);
@@ -106,12 +121,22 @@ pub(crate) fn index() -> &'static Index {
             if let Some(slot) = floor.get_mut(li) {
                 *slot = norm(f);
             }
+            if let Some(slot) = ascii_floor.get_mut(li) {
+                *slot = (f / ASCII_SCALE) as f32;
+            }
             for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
                 if let [x, y] = *pair {
                     // langdetect folds the 48 lower-case Vietnamese letters of U+1EA0–U+1EFF
                     // into U+1EC3: a bigram holding it stands for 48 bigrams, each rarer.
                     let folded = [x, y].iter().filter(|&&c| c == '\u{1EC3}').count() as f64;
                     let c = cost(c) + folded * 48f64.ln();
+                    let plain = |c: char| c == ' ' || c.is_ascii_lowercase();
+                    if plain(x) && plain(y) {
+                        ascii_pairs
+                            .entry(key(x, y))
+                            .or_default()
+                            .push((li as u8, ((c.min(f) - f) / ASCII_SCALE) as f32));
+                    }
                     pairs
                         .entry(key(x, y))
                         .or_default()
@@ -123,6 +148,8 @@ pub(crate) fn index() -> &'static Index {
             pairs,
             floor,
             alphabet: letters,
+            ascii_pairs,
+            ascii_floor,
         }
     })
 }
@@ -249,6 +276,9 @@ pub(crate) fn class(c: Option<char>) -> Class {
             Class::Mark(c)
         }
         '\0'..='\u{1F}' | '\u{7F}'..='\u{9F}' => Class::Bad,
+        // ¥ is a symbol: text rarely holds it, and the byte that windows-1252 and ISO-8859-1
+        // read as ¥ (A5) is the opening quote „ of ISO-8859-13 and -16 (Estonian „…“ in
+        // ISO-8859-13 was named windows-1252, the quotes alone telling the pages apart).
         '\u{A0}'
         | '«'
         | '»'
@@ -274,7 +304,6 @@ pub(crate) fn class(c: Option<char>) -> Class {
         | '›'
         | '´'
         | '¢'
-        | '¥'
         | '\u{AD}'
         | '™'
         | '†'
@@ -317,6 +346,7 @@ mod tests {
         assert_eq!(class(Some('7')), Class::Edge);
         assert_eq!(class(Some('»')), Class::Punct);
         assert_eq!(class(Some('╬')), Class::Symbol);
+        assert_eq!(class(Some('¥')), Class::Symbol);
         assert_eq!(class(Some('\u{81}')), Class::Bad);
         assert_eq!(class(None), Class::Bad);
         // Arabic presentation forms read as their letters: alef, beh (final), yeh (initial),

@@ -161,9 +161,9 @@ fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
             continue;
         }
         for (l, o) in out.iter_mut().enumerate() {
-            *o += f64::from(n) * f64::from(idx.floor.get(l).copied().unwrap_or(0.0));
+            *o += f64::from(n) * f64::from(idx.ascii_floor.get(l).copied().unwrap_or(0.0));
         }
-        if let Some(list) = idx.pairs.get(&lang::key(ch(x), ch(y))) {
+        if let Some(list) = idx.ascii_pairs.get(&lang::key(ch(x), ch(y))) {
             for &(l, d) in list {
                 if let Some(o) = out.get_mut(usize::from(l)) {
                     *o += f64::from(n) * f64::from(d);
@@ -383,14 +383,17 @@ fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; 
     }
 }
 
-/// True when the window looks like EBCDIC: many 40 bytes (its space), few ASCII lower-case
-/// letters.
+/// True when the window looks like EBCDIC: many 40 bytes (its space), and either few ASCII
+/// lower-case letters or hardly any ASCII space (IBM424 writes Hebrew letters at 62–69 and 71,
+/// ASCII's b–i and q, so Hebrew EBCDIC has many "lower-case letters", but an ASCII text has
+/// spaces).
 fn ebcdic_possible(b: &Bytes, len: usize) -> bool {
     let spaces = b.unigram.get(0x40).copied().unwrap_or(0) as usize;
+    let ascii_spaces = b.unigram.get(0x20).copied().unwrap_or(0) as usize;
     let lower: usize = (b'a'..=b'z')
         .map(|c| b.unigram.get(usize::from(c)).copied().unwrap_or(0) as usize)
         .sum();
-    spaces * 25 >= len && lower * 5 < len
+    spaces * 25 >= len && (lower * 5 < len || ascii_spaces * 10 < spaces)
 }
 
 /// Ranks every candidate for the window, best first, same-text readings grouped under the
