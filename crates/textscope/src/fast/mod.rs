@@ -15,6 +15,7 @@ mod kernel;
     target_endian = "little"
 ))]
 mod neon;
+mod plain;
 mod scalar;
 mod sink;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -24,7 +25,8 @@ mod x86;
 
 use crate::decode::Decoder;
 use blocks::run;
-use kernel::{AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8};
+use kernel::{Legacy, Utf16, Utf32, Utf8};
+use plain::{PlainLegacy, PlainUtf16, PlainUtf32, PlainUtf8};
 pub(crate) use sink::{AsciiLines, FastSink};
 use std::marker::PhantomData;
 
@@ -295,28 +297,31 @@ pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
     // fortieth of its speed).
     match *job {
         Job::Utf8 => ascii_first(
-            &AsciiBytes::<B>(PhantomData),
+            &PlainUtf8::<B>(PhantomData),
             &Utf8::<B>(PhantomData),
             tr,
             bytes,
             base,
         ),
         Job::Utf16 { be } => ascii_first(
-            &AsciiUtf16::<U> { be, v: PhantomData },
+            &PlainUtf16::<U> { be, v: PhantomData },
             &Utf16::<U> { be, v: PhantomData },
             tr,
             bytes,
             base,
         ),
         Job::Utf32 { be } => ascii_first(
-            &AsciiUtf32::<U> { be, v: PhantomData },
+            &PlainUtf32::<U> { be, v: PhantomData },
             &Utf32::<U> { be, v: PhantomData },
             tr,
             bytes,
             base,
         ),
         Job::Legacy { ref high_stops } => ascii_first(
-            &AsciiBytes::<B>(PhantomData),
+            &PlainLegacy::<B> {
+                high_stops,
+                v: PhantomData,
+            },
             &Legacy::<B> {
                 high_stops,
                 v: PhantomData,
@@ -335,7 +340,7 @@ const GENERAL: usize = 4096;
 /// through the block loop ([`blocks::run`] with `general`) a few KiB at a time, cut at a
 /// character boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
-fn ascii_first<T: FastSink, P: kernel::PlainAscii, C: kernel::Classify>(
+fn ascii_first<T: FastSink, P: plain::PlainAscii, C: kernel::Classify>(
     plain: &P,
     general: &C,
     tr: &mut T,
