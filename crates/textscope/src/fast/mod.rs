@@ -135,8 +135,12 @@ pub(crate) enum Job {
     Legacy { high_stops: [u64; 2] },
 }
 
-/// Bytes handed to the slow path at a time, before the fast path is tried again.
-const SLOW: usize = 64;
+/// Bytes handed to the slow path at a time, before the fast path is tried again: at first one
+/// character's worth (a UTF-8 sequence, a surrogate pair, a UTF-32 unit), doubled each time the
+/// fast path then takes nothing (a run of problems), up to `SLOW_MAX`. A lone finding in
+/// multilingual text used to send 64 bytes (25 characters) through the decoder one by one.
+const SLOW_MIN: usize = 4;
+const SLOW_MAX: usize = 64;
 
 /// UTF-8 is validated (simdutf8) this many bytes ahead of the classifier, at most.
 const PIECE: usize = 64 * 1024;
@@ -157,6 +161,7 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
     };
     let mut i = 0;
     let mut valid_to = 0;
+    let mut slow = SLOW_MIN;
     while i < chunk.len() {
         if dec.idle() && tr.fast_ready() {
             let base = dec.offset();
@@ -168,6 +173,9 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
             if n > 0 {
                 let taken = chunk.get(i..i + n).unwrap_or_default();
                 tr.fast_last(last_char(&job, taken));
+                slow = SLOW_MIN;
+            } else {
+                slow = (slow * 2).min(SLOW_MAX);
             }
             dec.skip(n);
             i += n;
@@ -175,7 +183,7 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
                 break;
             }
         }
-        let end = (i + SLOW).min(chunk.len());
+        let end = (i + slow).min(chunk.len());
         dec.feed(chunk.get(i..end).unwrap_or_default(), tr);
         i = end;
         // Then a byte at a time until the decoder is between characters and no CR waits.
