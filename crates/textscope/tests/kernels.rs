@@ -247,6 +247,9 @@ fn plain_ascii_lines_of_every_length() {
     }
 }
 
+/// Text to the bytes of one format.
+type Encoder = Box<dyn Fn(&str) -> Vec<u8>>;
+
 /// Prose beyond ASCII that needs no closer look (accented Latin, Cyrillic, CJK, emoji: surrogate
 /// pairs in UTF-16, continuation bytes in UTF-8), which the line-at-a-time loop takes since issue
 /// 18: lines of every length up to three blocks, so that multi-unit characters and line ends
@@ -259,7 +262,7 @@ fn prose_beyond_ascii_in_lines_of_every_length() {
     let mixed = [
         'a', 'é', 'д', '中', ' ', '😀', 'b', 'ж', '文', '—', 'c', '🎉',
     ];
-    let mut cases: Vec<(Options, Box<dyn Fn(&str) -> Vec<u8>>, &[char])> = Vec::new();
+    let mut cases: Vec<(Options, Encoder, &[char])> = Vec::new();
     for f in FORMATS {
         for set in [&latin[..], &mixed[..]] {
             cases.push((forced(f), Box::new(move |t: &str| encode(t, f)), set));

@@ -292,7 +292,7 @@ fn run_job<T: FastSink>(kernel: Kernel, job: &Job, tr: &mut T, bytes: &[u8], bas
     with::<T, scalar::Bytes, scalar::Units>(job, tr, bytes, base)
 }
 
-/// The block loop over `job` with the vector types `B` and `U`, runs of plain ASCII first.
+/// The block loop over `job` with the vector types `B` and `U`, runs of plain lines first.
 #[inline(always)]
 pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
     job: &Job,
@@ -341,10 +341,11 @@ pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
     }
 }
 
-/// Bytes the general block loop handles before runs of plain ASCII are looked for again.
+/// Bytes the general block loop handles before runs of plain lines are looked for again.
 const GENERAL: usize = 4096;
 
-/// Runs of plain ASCII with LF or CR LF endings go through [`blocks::ascii_lines`], the rest
+/// Runs of plain lines with LF or CR LF endings (printable ASCII, TAB and the characters beyond
+/// ASCII that need no closer look) go through [`blocks::ascii_lines`], the rest
 /// through the block loop ([`blocks::run`] with `general`) a few KiB at a time, cut at a
 /// character boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
