@@ -153,10 +153,12 @@ if [ "$CONFIGS_ONLY" -eq 1 ]; then
     exit 0
 fi
 
-# 1. A sparse file of NULs: detected as binary (with no container, so its closest text reading,
-#    UTF-8, is decoded in the same pass), then forced to UTF-8 (every byte a P2, one run).
+# 1. A sparse file of NULs: detected as binary (no container, and no text reading either: a
+#    window of NULs has no text to show, decision 40), then forced to UTF-8 (every byte a P2,
+#    one run).
 truncate -s "$NULS" "$WORK/nuls"
-measure "sparse NULs (binary verdict)" 'assert r["format"] == "binary"' "$WORK/nuls"
+measure "sparse NULs (binary verdict)" \
+    'assert r["format"] == "binary" and r.get("text_reading") is None' "$WORK/nuls"
 measure "sparse NULs (forced utf-8)" \
     'assert r["problem_counts"]["nul"] == size and r["lines"] == 1 and r["characters"] == size' \
     "$WORK/nuls" --encoding utf-8

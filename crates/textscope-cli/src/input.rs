@@ -10,29 +10,99 @@ use std::time::SystemTime;
 /// Size of one read.
 pub const BUF: usize = 1 << 20;
 
-/// Why a file could not be analysed: the cause, said in a few words.
+/// Why a file could not be analysed: the file as named, and the cause.
 #[derive(Debug)]
 pub struct InputError {
     pub path: String,
-    pub cause: String,
+    pub cause: Cause,
+}
+
+/// The cause of an [`InputError`], worded once by its `Display` (a few words, lower case).
+#[derive(Debug)]
+pub enum Cause {
+    NotFound,
+    PermissionDenied,
+    IsADirectory,
+    DanglingLink,
+    /// Any other error of the system, worded as the system words it.
+    Io(io::Error),
+    /// Standard input could not be copied to a temporary file (`convert` of `-`).
+    Spool(io::Error),
+    /// `--max-bytes` was passed.
+    TooLarge {
+        max: u64,
+    },
+    /// The file's size or time changed between opening and the end of reading.
+    Changed {
+        change: Change,
+        read: Option<u64>,
+    },
+    /// A thread reading one segment of the file stopped.
+    ThreadFailed,
+    /// The segments read by several threads did not join (a bug, said as one).
+    Merge(textscope::SegmentError),
+}
+
+/// How a file was seen to change while it was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// Its size differs from the size at opening.
+    Size { opened: u64, now: u64 },
+    /// Same size, a later modification time.
+    Modified { size: u64 },
+    /// Fewer or more bytes were read than its size at opening.
+    Read { expected: u64 },
+}
+
+impl std::fmt::Display for Cause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cause::NotFound => f.write_str("no such file"),
+            Cause::PermissionDenied => f.write_str("permission denied"),
+            Cause::IsADirectory => f.write_str("is a directory"),
+            Cause::DanglingLink => f.write_str("dangling symbolic link"),
+            Cause::Io(e) => f.write_str(&strip_os_error(&e.to_string())),
+            Cause::Spool(e) => write!(f, "cannot spool: {e}"),
+            Cause::TooLarge { max } => {
+                write!(f, "larger than the limit of {max} bytes (--max-bytes)")
+            }
+            Cause::Changed { change, read } => {
+                f.write_str("the file changed while it was read (")?;
+                match change {
+                    Change::Size { opened, now } => {
+                        write!(f, "{opened} bytes when opened, {now} now")?
+                    }
+                    Change::Modified { size } => {
+                        write!(f, "{size} bytes, modified while it was read")?
+                    }
+                    Change::Read { expected } => write!(f, "{expected} bytes expected")?,
+                }
+                if let Some(r) = read {
+                    write!(f, ", {r} read")?;
+                }
+                f.write_str(")")
+            }
+            Cause::ThreadFailed => f.write_str("a reading thread failed"),
+            Cause::Merge(e) => write!(f, "internal error merging segments: {e}"),
+        }
+    }
 }
 
 impl InputError {
-    pub fn new(path: &str, cause: impl Into<String>) -> Self {
+    pub fn new(path: &str, cause: Cause) -> Self {
         InputError {
             path: path.to_string(),
-            cause: cause.into(),
+            cause,
         }
     }
 
-    fn io(path: &str, e: &io::Error) -> Self {
+    /// An error of the system, named by its kind where it has a name of its own.
+    pub fn io(path: &str, e: io::Error) -> Self {
         let cause = match e.kind() {
-            io::ErrorKind::NotFound => "no such file".to_string(),
-            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            _ => match e.raw_os_error() {
-                Some(21) => "is a directory".to_string(),
-                _ => strip_os_error(&e.to_string()),
-            },
+            io::ErrorKind::NotFound => Cause::NotFound,
+            io::ErrorKind::PermissionDenied => Cause::PermissionDenied,
+            _ if e.raw_os_error() == Some(21) => Cause::IsADirectory,
+            _ => Cause::Io(e),
         };
         InputError::new(path, cause)
     }
@@ -79,7 +149,7 @@ pub fn unchanged(
     before: &Snapshot,
     read: Option<u64>,
 ) -> Result<(), InputError> {
-    let now = file.metadata().map_err(|e| InputError::io(path, &e))?;
+    let now = file.metadata().map_err(|e| InputError::io(path, e))?;
     let after = Snapshot::of(&now);
     let size_now = now.len();
     // A pseudo-file (Linux's /proc, /sys) has size 0 and yet reads bytes: its size is
@@ -88,21 +158,19 @@ pub fn unchanged(
     if after.as_ref() == Some(before) && (pseudo || read.is_none_or(|r| r == before.len)) {
         return Ok(());
     }
-    let read_part = read.map_or_else(String::new, |r| format!(", {r} read"));
-    let when = if size_now != before.len {
-        format!(
-            "{} bytes when opened, {size_now} now{read_part}",
-            before.len
-        )
+    let change = if size_now != before.len {
+        Change::Size {
+            opened: before.len,
+            now: size_now,
+        }
     } else if after.is_some_and(|a| a.modified != before.modified) {
-        format!("{size_now} bytes, modified while it was read{read_part}")
+        Change::Modified { size: size_now }
     } else {
-        format!("{} bytes expected{read_part}", before.len)
+        Change::Read {
+            expected: before.len,
+        }
     };
-    Err(InputError::new(
-        path,
-        format!("the file changed while it was read ({when})"),
-    ))
+    Err(InputError::new(path, Cause::Changed { change, read }))
 }
 
 impl Read for Source {
@@ -129,17 +197,17 @@ pub fn open_path(p: &Path, path: &str) -> Result<(Source, Option<u64>), InputErr
         Ok(m) => m,
         Err(e) => {
             if e.kind() == io::ErrorKind::NotFound && std::fs::symlink_metadata(p).is_ok() {
-                return Err(InputError::new(path, "dangling symbolic link"));
+                return Err(InputError::new(path, Cause::DanglingLink));
             }
-            return Err(InputError::io(path, &e));
+            return Err(InputError::io(path, e));
         }
     };
     if meta.is_dir() {
-        return Err(InputError::new(path, "is a directory"));
+        return Err(InputError::new(path, Cause::IsADirectory));
     }
-    let file = File::open(p).map_err(|e| InputError::io(path, &e))?;
+    let file = File::open(p).map_err(|e| InputError::io(path, e))?;
     // The snapshot is of the open file, so a rename between the stat and the open is seen.
-    let meta = file.metadata().map_err(|e| InputError::io(path, &e))?;
+    let meta = file.metadata().map_err(|e| InputError::io(path, e))?;
     let snap = Snapshot::of(&meta);
     Ok((Source::File(file, snap), snap.map(|s| s.len)))
 }
@@ -188,15 +256,12 @@ fn stream_into(
             }
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(InputError::io(path, &e)),
+            Err(e) => return Err(InputError::io(path, e)),
         };
         total += n as u64;
         if let Some(max) = max_bytes {
             if total > max {
-                return Err(InputError::new(
-                    path,
-                    format!("larger than the limit of {max} bytes (--max-bytes)"),
-                ));
+                return Err(InputError::new(path, Cause::TooLarge { max }));
             }
         }
         if !each(&buf[..n]) {
@@ -236,7 +301,7 @@ pub fn read_range(
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(InputError::io(path, &e)),
+            Err(e) => return Err(InputError::io(path, e)),
         };
         at += n as u64;
         if !each(&buf[..n]) {
@@ -264,7 +329,7 @@ mod tests {
         assert!(unchanged("f", &f, &snap, Some(3)).is_ok());
         let e = unchanged("f", &f, &snap, Some(2)).unwrap_err();
         assert_eq!(
-            e.cause,
+            e.cause.to_string(),
             "the file changed while it was read (3 bytes expected, 2 read)"
         );
         std::fs::OpenOptions::new()
@@ -275,7 +340,7 @@ mod tests {
             .unwrap();
         let e = unchanged("f", &f, &snap, None).unwrap_err();
         assert_eq!(
-            e.cause,
+            e.cause.to_string(),
             "the file changed while it was read (3 bytes when opened, 7 now)"
         );
         let pseudo = Snapshot {

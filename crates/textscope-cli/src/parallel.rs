@@ -2,7 +2,7 @@
 //! window) on this thread, the others as segments cut just after an LF, merged exactly by the
 //! core. Reads use positioned reads (`pread`), so the threads share one open file.
 
-use crate::input::{read_at, read_range, unchanged, InputError, Snapshot, BUF};
+use crate::input::{read_at, read_range, unchanged, Cause, InputError, Snapshot, BUF};
 use crate::progress::Progress;
 use std::fs::File;
 use textscope::{Analyzer, LineIndex, Options, Report};
@@ -35,8 +35,7 @@ pub fn analyze(
     for k in 1..threads as u64 {
         let nominal = (size / threads as u64 * k).max(window);
         let from = points.last().copied().unwrap_or(window).max(nominal);
-        let n =
-            read_at(file, &mut probe, from).map_err(|e| InputError::new(path, e.to_string()))?;
+        let n = read_at(file, &mut probe, from).map_err(|e| InputError::io(path, e))?;
         if let Some(p) = a.split_after_lf(&probe[..n], from) {
             if p < size {
                 points.push(p);
@@ -71,7 +70,7 @@ pub fn analyze(
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err(InputError::new(path, "a reading thread failed")))
+                    .unwrap_or_else(|_| Err(InputError::new(path, Cause::ThreadFailed)))
             })
             .collect();
         (own, segs)
@@ -85,5 +84,5 @@ pub fn analyze(
     }
     unchanged(path, file, snap, Some(got))?;
     a.finish_with_segments(segments)
-        .map_err(|e| InputError::new(path, format!("internal error merging segments: {e}")))
+        .map_err(|e| InputError::new(path, Cause::Merge(e)))
 }

@@ -247,6 +247,98 @@ fn plain_ascii_lines_of_every_length() {
     }
 }
 
+/// Text to the bytes of one format.
+type Encoder = Box<dyn Fn(&str) -> Vec<u8>>;
+
+/// Prose beyond ASCII that needs no closer look (accented Latin, Cyrillic, CJK, emoji: surrogate
+/// pairs in UTF-16, continuation bytes in UTF-8), which the line-at-a-time loop takes since issue
+/// 18: lines of every length up to three blocks, so that multi-unit characters and line ends
+/// fall on every position of a block edge, with LF and CR LF endings and index checkpoints, in
+/// every Unicode format and in windows-1252; then with a control, a lone CR or the other ending
+/// in the middle, where the loop hands over to the block loop and back.
+#[test]
+fn prose_beyond_ascii_in_lines_of_every_length() {
+    let latin = ['a', 'b', 'é', 'c', 'ü', ' ', 'ß', 'd', 'à', 'e', '€', 'f'];
+    let mixed = [
+        'a', 'é', 'д', '中', ' ', '😀', 'b', 'ж', '文', '—', 'c', '🎉',
+    ];
+    let mut cases: Vec<(Options, Encoder, &[char])> = Vec::new();
+    for f in FORMATS {
+        for set in [&latin[..], &mixed[..]] {
+            cases.push((forced(f), Box::new(move |t: &str| encode(t, f)), set));
+        }
+    }
+    let cp1252 = Options {
+        max_problems_per_kind: 5,
+        ..Options::default().force_encoding("windows-1252").unwrap()
+    };
+    let to_1252 = |t: &str| -> Vec<u8> {
+        t.chars()
+            .map(|c| match c {
+                'é' => 0xE9,
+                'ü' => 0xFC,
+                'ß' => 0xDF,
+                'à' => 0xE0,
+                '€' => 0x80,
+                c => c as u8,
+            })
+            .collect()
+    };
+    cases.push((cp1252, Box::new(to_1252), &latin[..]));
+    for (opts, enc, set) in &cases {
+        for ending in ["\n", "\r\n"] {
+            let mut text = String::new();
+            let mut k = 0;
+            for len in 1..=100 {
+                for _ in 0..len {
+                    text.push(set[k % set.len()]);
+                    k += 1;
+                }
+                text.push_str(ending);
+            }
+            // And one character beyond ASCII deep inside plain ASCII lines (the report's
+            // `ascii` must turn false from the loop alone).
+            let plain = format!("abc{ending}").repeat(3000);
+            let lone: Vec<String> = set
+                .iter()
+                .filter(|c| !c.is_ascii())
+                .map(|c| c.to_string())
+                .collect();
+            let variants = ["", "\u{1}", "\r", "\u{85}", "\r\n", "\n"]
+                .into_iter()
+                .map(|i| (&text, i))
+                .chain(lone.iter().map(|i| (&plain, i.as_str())));
+            for (text, insert) in variants {
+                let mut t = text.clone();
+                let mid = (0..=t.len() / 2)
+                    .rev()
+                    .find(|&i| t.is_char_boundary(i))
+                    .unwrap();
+                t.insert_str(mid, insert);
+                for every in [61, 4096] {
+                    let opts = Options {
+                        index_every: Some(every),
+                        ..opts.clone()
+                    };
+                    let bytes = enc(&t);
+                    let reference = report(&bytes, &opts, Kernel::Off, &[usize::MAX]);
+                    for kernel in Kernel::available() {
+                        for sizes in [&[usize::MAX][..], &[4096, 100], &[63, 1, 64]] {
+                            let r = report(&bytes, &opts, kernel, sizes);
+                            let name = kernel.name();
+                            assert_eq!(
+                                r, reference,
+                                "{name} {:?} {ending:?} {insert:?}",
+                                opts.force
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn single_byte_code_pages_leave_their_special_bytes_to_the_decoder() {
     for name in [

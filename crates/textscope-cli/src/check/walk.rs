@@ -155,7 +155,8 @@ fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
     let run = || -> Result<Outcome, String> {
         let policy = policy_for(path, ctx)?;
         let text = treated_as_text(path, ctx)?;
-        check_file(path, &policy, ctx.include_binary, text, ctx.max_problems).map_err(|e| e.cause)
+        check_file(path, &policy, ctx.include_binary, text, ctx.max_problems)
+            .map_err(|e| e.cause.to_string())
     };
     let outcome = run().unwrap_or_else(Outcome::Error);
     ctx.done.fetch_add(1, Ordering::Relaxed);

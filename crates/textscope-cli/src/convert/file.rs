@@ -2,7 +2,7 @@
 //! the input itself (`--in-place`), the last two written atomically.
 
 use super::{analyse, safety, vet, write_atomically, ConvertError, Converter, Plan};
-use crate::input::{self, InputError, Source};
+use crate::input::{self, Cause, InputError, Source};
 use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
@@ -36,9 +36,9 @@ impl Input {
             Input::Spool(f) => {
                 let mut f = f
                     .try_clone()
-                    .map_err(|e| InputError::new("(standard input)", e.to_string()))?;
+                    .map_err(|e| InputError::io("(standard input)", e))?;
                 f.rewind()
-                    .map_err(|e| InputError::new("(standard input)", e.to_string()))?;
+                    .map_err(|e| InputError::io("(standard input)", e))?;
                 Ok((Source::File(f, None), None))
             }
         }
@@ -46,7 +46,7 @@ impl Input {
 }
 
 pub(super) fn spool_stdin() -> Result<File, InputError> {
-    let err = |e: io::Error| InputError::new("(standard input)", format!("cannot spool: {e}"));
+    let err = |e: io::Error| InputError::new("(standard input)", Cause::Spool(e));
     let mut f = tempfile::tempfile().map_err(err)?;
     let (mut src, _) = input::open("-")?;
     let mut werr = None;

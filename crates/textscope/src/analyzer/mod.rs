@@ -156,19 +156,19 @@ impl Analyzer {
         };
         // The closest reading of a binary verdict: the same window replayed into that format's
         // decoder, then fed with the rest as it comes; one pass over the file.
-        let reading = (format == Format::Binary
-            && container.is_none()
-            && self.opts.force.is_none())
-        .then(|| {
-            let (closest, step) = closest_reading(&verdict.steps);
-            let mut opts = self.opts.clone();
-            opts.force = Some(closest);
-            opts.code_page = None;
-            let mut r = Analyzer::new(opts.clone()).start(window, at_eof, None);
-            r.verdict.steps = vec![step];
-            r.forced = false;
-            (opts, r)
-        });
+        let reading =
+            (format == Format::Binary && container.is_none() && self.opts.force.is_none())
+                .then(|| closest_reading(&verdict.steps))
+                .flatten()
+                .map(|(closest, step)| {
+                    let mut opts = self.opts.clone();
+                    opts.force = Some(closest);
+                    opts.code_page = None;
+                    let mut r = Analyzer::new(opts.clone()).start(window, at_eof, None);
+                    r.verdict.steps = vec![step];
+                    r.forced = false;
+                    (opts, r)
+                });
         let mark = window
             .get(..mark_len)
             .filter(|m| !m.is_empty())
@@ -310,9 +310,18 @@ fn build(opts: &Options, size: u64, d: Box<Decoding>) -> (Report, LineIndex) {
 /// The text format that came closest to taking a file judged binary (issue 14), and the
 /// detection step that says so: a Unicode parser turned down only by the binary rule (D7),
 /// the one with the smallest share of NULs and controls; else a UTF-16 parser whose zero
-/// pattern (D5) missed its bar by the least, when it was close; else UTF-8.
-fn closest_reading(steps: &[Step]) -> (Format, Step) {
+/// pattern (D5) missed its bar by the least, when it was close; else UTF-8. None when no
+/// reading has text to show (decision 40): the first and the last choice only when at least
+/// one character in ten of the window is neither a NUL nor a control and at most one in ten
+/// is an invalid sequence, so noise and runs of NULs are not decoded a second time in full.
+fn closest_reading(steps: &[Step]) -> Option<(Format, Step)> {
     let fig = |s: &Step, k: &str| s.figures.get(k).copied().unwrap_or(0);
+    let has_text = |s: &Step| {
+        let chars = u128::from(fig(s, "characters"));
+        let odd = u128::from(fig(s, "nul") + fig(s, "control_characters"));
+        let invalid = u128::from(fig(s, "invalid_sequences"));
+        odd * 10 <= chars * 9 && invalid * 10 <= chars
+    };
     let unicode = |s: &&Step| !s.accepted && s.format.is_text() && s.format != Format::Legacy;
     let d7 = |s: &Step| {
         matches!(
@@ -326,7 +335,7 @@ fn closest_reading(steps: &[Step]) -> (Format, Step) {
     let binary_only = steps
         .iter()
         .filter(unicode)
-        .filter(|s| d7(s) && only_d7(s.format))
+        .filter(|s| d7(s) && only_d7(s.format) && has_text(s))
         .min_by(|a, b| {
             // (nul + controls) / characters, compared without division.
             let x = u128::from(fig(a, "nul") + fig(a, "control_characters"))
@@ -356,13 +365,13 @@ fn closest_reading(steps: &[Step]) -> (Format, Step) {
             "its pattern of zero bytes comes close to what this format needs",
         )
     } else {
+        let utf8 = steps.iter().find(|s| s.format == Format::Utf8)?;
+        if !has_text(utf8) {
+            return None;
+        }
         (
             Format::Utf8,
-            steps
-                .iter()
-                .find(|s| s.format == Format::Utf8)
-                .map(|s| s.figures.clone())
-                .unwrap_or_default(),
+            utf8.figures.clone(),
             "no text format came close, so it is read as the most common one",
         )
     };
@@ -376,7 +385,7 @@ fn closest_reading(steps: &[Step]) -> (Format, Step) {
         ),
         figures,
     };
-    (format, step)
+    Some((format, step))
 }
 
 /// A UTF-16 parser turned down by its zero pattern (D5) with figures close to the bar: at

@@ -1,7 +1,9 @@
 //! The block loops over the classifiers of `kernel.rs`: the general one ([`run`]) and the one
-//! for plain ASCII lines ([`ascii_lines`]). Both write through [`FastSink`].
+//! for lines of characters that need only counting ([`ascii_lines`], classifiers in plain.rs).
+//! Both write through [`FastSink`].
 
-use super::kernel::{below, Classify, PlainAscii, WIN};
+use super::kernel::{below, Classify, WIN};
+use super::plain::PlainAscii;
 use super::FastSink;
 use crate::class::EndingKind;
 
@@ -101,11 +103,13 @@ fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
 }
 
 /// Runs over blocks of printable ASCII and TAB with LF endings, or with CR LF endings (in
-/// UTF-8 and single-byte code pages, bytes below 80; in UTF-16 and UTF-32, units), with the
-/// tracker's state in registers: a character is a unit, so a line's length is a difference of
-/// offsets and a block costs a few instructions per line. Stops before the first block with
-/// anything else (or with the other kind of ending), or where fewer than `WIN` bytes remain,
-/// and returns the bytes consumed. Everything it does is what `run` would do.
+/// UTF-8 and single-byte code pages, bytes below 80; in UTF-16 and UTF-32, units), and of the
+/// characters beyond ASCII that need no closer look (no problem, no finding, not NEL, LS or PS),
+/// with the tracker's state in registers: a line's length is a difference of offsets less the
+/// units that start no character (UTF-8 continuation bytes, low surrogates), so a block costs a
+/// few instructions per line. Stops before the first block with anything else (or with the
+/// other kind of ending), or where fewer than `WIN` bytes remain, and returns the bytes
+/// consumed, which end at a character boundary. Everything it does is what `run` would do.
 #[inline(always)]
 pub(crate) fn ascii_lines<T: FastSink, P: PlainAscii>(
     p: &P,
@@ -152,8 +156,14 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
     let line0 = h.line;
     let opens_line = tr.fast_at_line_start();
     let mut i = 0;
-    // The block before ended with a CR (whose LF is this block's first unit).
+    // The block before ended with a CR (whose LF is this block's first unit); with a high
+    // surrogate (whose low half is this block's first unit).
     let mut cr_before = false;
+    let mut high_before = false;
+    // Bytes of the units taken that start no character, and whether a character beyond ASCII
+    // was taken.
+    let mut cont_bytes = 0u64;
+    let mut non_ascii = false;
     while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
         let b = p.plain(win);
         let endings_ok = if CRLF {
@@ -163,7 +173,11 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
         } else {
             b.cr == 0
         };
-        if b.odd != 0 || !endings_ok || (b.lf | b.cr) & no_ends != 0 {
+        if b.odd != 0
+            || (b.needs_high_before && !high_before)
+            || !endings_ok
+            || (b.lf | b.cr) & no_ends != 0
+        {
             break;
         }
         if i == 0 && opens_line && base >= h.next_at {
@@ -172,7 +186,17 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
         }
         let at = base + i as u64;
         let mut ends = b.lf;
+        // `line_start` moves on by the bytes of each unit that starts no character, so that
+        // the distance from it to an ending stays the line's characters.
+        let mut cont = b.cont;
         while ends != 0 {
+            if cont != 0 {
+                let before = cont & ((ends & ends.wrapping_neg()) - 1);
+                let n = u64::from(before.count_ones()) * w as u64;
+                h.line_start += n;
+                cont_bytes += n;
+                cont &= !before;
+            }
             let lf = at + u64::from(ends.trailing_zeros()) * step as u64;
             let n = (lf - h.line_start) >> shift;
             let n = n - u64::from(CRLF);
@@ -189,14 +213,37 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
             }
             ends &= ends - 1;
         }
+        if cont != 0 {
+            let n = u64::from(cont.count_ones()) * w as u64;
+            h.line_start += n;
+            cont_bytes += n;
+        }
+        non_ascii |= b.non_ascii;
         cr_before = CRLF && (b.cr >> (per_block - s)) & 1 != 0;
+        high_before = b.high_at_end;
         i += 64;
     }
-    // A CR whose LF was not reached stays for the general path.
-    let i = i - if cr_before { w } else { 0 };
+    // A CR whose LF was not reached stays for the general path; so does a character that goes
+    // on past the last block (its lead unit, and its continuation units before the cut).
+    let i = if cr_before {
+        i - w
+    } else if i == 0 {
+        0
+    } else {
+        let k = p.partial(bytes, i);
+        let back = (k as u64).saturating_sub(w as u64);
+        h.line_start -= back;
+        cont_bytes -= back;
+        i - k
+    };
     if i == 0 {
         return 0; // not one block: the tracker is as it was
     }
-    tr.ascii_lines_end(h, kind, line0, base + i as u64, i as u64, w as u64);
+    let end = base + i as u64;
+    // The characters are the units that start one.
+    tr.ascii_lines_end(h, kind, line0, end, i as u64 - cont_bytes, w as u64);
+    if non_ascii {
+        tr.fast_done(0, end, true);
+    }
     i
 }

@@ -4,7 +4,8 @@
 //! A block is 64 bytes: 64 UTF-8 or legacy bytes, 32 UTF-16 units or 16 UTF-32 units. The
 //! classifier turns it into bit masks, one bit per unit; the loop then handles line endings
 //! one set bit at a time and counts characters with `count_ones`, so ordinary text costs a few
-//! instructions per line and nothing per character. The loops themselves are in blocks.rs.
+//! instructions per line and nothing per character. The loops themselves are in blocks.rs; the
+//! classifiers of its line-at-a-time loop are in plain.rs.
 
 /// Bytes a classifier reads: the 64-byte block and the unit after it (for CR LF, a surrogate
 /// pair, and the continuation bytes of a UTF-8 sequence that starts at the end of the block).
@@ -77,13 +78,13 @@ pub(crate) fn below(n: usize) -> u64 {
 /// `m` moved down by one unit, with bit 63 saying whether `next` (the unit after the block)
 /// passes.
 #[inline(always)]
-fn after1(m: u64, top: usize, next: bool) -> u64 {
+pub(crate) fn after1(m: u64, top: usize, next: bool) -> u64 {
     (m >> 1) | (u64::from(next) << (top - 1))
 }
 
 /// The UTF-16 unit after the block (zero at the end of the input).
 #[inline(always)]
-fn next16(w: &[u8; WIN], be: bool) -> u16 {
+pub(crate) fn next16(w: &[u8; WIN], be: bool) -> u16 {
     let b = [w[64], w[65]];
     if be {
         u16::from_be_bytes(b)
@@ -94,7 +95,7 @@ fn next16(w: &[u8; WIN], be: bool) -> u16 {
 
 /// The UTF-32 unit after the block (zero at the end of the input).
 #[inline(always)]
-fn next32(w: &[u8; WIN], be: bool) -> u32 {
+pub(crate) fn next32(w: &[u8; WIN], be: bool) -> u32 {
     let b = [w[64], w[65], w[66], w[67]];
     if be {
         u32::from_be_bytes(b)
@@ -319,7 +320,7 @@ pub(crate) struct Utf32<V> {
 }
 
 /// Bits 0, 2, 4 … 62: the first 16-bit half of each UTF-32 unit.
-const EVEN: u64 = 0x5555_5555;
+pub(crate) const EVEN: u64 = 0x5555_5555;
 
 impl<V: Units16> Classify for Utf32<V> {
     const W: usize = 4;
@@ -365,99 +366,6 @@ impl<V: Units16> Classify for Utf32<V> {
             nonascii,
             needs_high_before: false,
             high_at_end: false,
-        }
-    }
-}
-
-/// A block's LFs and CRs, and whatever is neither printable ASCII, TAB, LF nor CR, with one
-/// bit per unit as [`Masks`] has them; and whether the unit after the block is LF.
-pub(crate) struct Plain {
-    pub lf: u64,
-    pub cr: u64,
-    pub odd: u64,
-    pub lf_after: bool,
-}
-
-/// A format's classifier for [`ascii_lines`].
-pub(crate) trait PlainAscii {
-    /// Bytes per unit, and mask bits per unit (as [`Classify`]).
-    const W: usize;
-    const S: usize;
-    fn plain(&self, w: &[u8; WIN]) -> Plain;
-}
-
-/// Bytes below 80 (UTF-8, single-byte code pages).
-pub(crate) struct AsciiBytes<V>(pub std::marker::PhantomData<V>);
-
-impl<V: Bytes64> PlainAscii for AsciiBytes<V> {
-    const W: usize = 1;
-    const S: usize = 1;
-
-    #[inline(always)]
-    fn plain(&self, w: &[u8; WIN]) -> Plain {
-        let v = V::load(w);
-        let (lf, cr) = (v.eq(b'\n'), v.eq(b'\r'));
-        let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F) | v.high();
-        Plain {
-            lf,
-            cr,
-            odd,
-            lf_after: w[64] == b'\n',
-        }
-    }
-}
-
-/// UTF-16 units below 80, either byte order.
-pub(crate) struct AsciiUtf16<V> {
-    pub be: bool,
-    pub v: std::marker::PhantomData<V>,
-}
-
-impl<V: Units16> PlainAscii for AsciiUtf16<V> {
-    const W: usize = 2;
-    const S: usize = 1;
-
-    #[inline(always)]
-    fn plain(&self, w: &[u8; WIN]) -> Plain {
-        let v = V::load(w, self.be);
-        let (lf, cr) = (v.eq(0x0A), v.eq(0x0D));
-        let fine = v.range(0x20, 0x7E) | v.eq(0x09) | lf | cr;
-        let next = next16(w, self.be);
-        Plain {
-            lf,
-            cr,
-            odd: !fine & below(32),
-            lf_after: next == 0x0A,
-        }
-    }
-}
-
-/// UTF-32 units below 80, either byte order (each unit's two 16-bit halves, as [`Utf32`]).
-pub(crate) struct AsciiUtf32<V> {
-    pub be: bool,
-    pub v: std::marker::PhantomData<V>,
-}
-
-impl<V: Units16> PlainAscii for AsciiUtf32<V> {
-    const W: usize = 4;
-    const S: usize = 2;
-
-    #[inline(always)]
-    fn plain(&self, w: &[u8; WIN]) -> Plain {
-        let v = V::load(w, self.be);
-        let (low, high) = if self.be { (1, 0) } else { (0, 1) };
-        let lo = |m: u64| (m >> low) & EVEN;
-        let hi = |m: u64| (m >> high) & EVEN;
-        let bmp = hi(v.eq(0));
-        let lf = bmp & lo(v.eq(0x0A));
-        let cr = bmp & lo(v.eq(0x0D));
-        let fine = bmp & lo(v.range(0x20, 0x7E) | v.eq(0x09)) | lf | cr;
-        let next = next32(w, self.be);
-        Plain {
-            lf,
-            cr,
-            odd: !fine & EVEN,
-            lf_after: next == 0x0A,
         }
     }
 }

@@ -15,6 +15,7 @@ mod kernel;
     target_endian = "little"
 ))]
 mod neon;
+mod plain;
 mod scalar;
 mod sink;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -24,7 +25,8 @@ mod x86;
 
 use crate::decode::Decoder;
 use blocks::run;
-use kernel::{AsciiBytes, AsciiUtf16, AsciiUtf32, Legacy, Utf16, Utf32, Utf8};
+use kernel::{Legacy, Utf16, Utf32, Utf8};
+use plain::{PlainLegacy, PlainUtf16, PlainUtf32, PlainUtf8};
 pub(crate) use sink::{AsciiLines, FastSink};
 use std::marker::PhantomData;
 
@@ -133,8 +135,12 @@ pub(crate) enum Job {
     Legacy { high_stops: [u64; 2] },
 }
 
-/// Bytes handed to the slow path at a time, before the fast path is tried again.
-const SLOW: usize = 64;
+/// Bytes handed to the slow path at a time, before the fast path is tried again: at first one
+/// character's worth (a UTF-8 sequence, a surrogate pair, a UTF-32 unit), doubled each time the
+/// fast path then takes nothing (a run of problems), up to `SLOW_MAX`. A lone finding in
+/// multilingual text used to send 64 bytes (25 characters) through the decoder one by one.
+const SLOW_MIN: usize = 4;
+const SLOW_MAX: usize = 64;
 
 /// UTF-8 is validated (simdutf8) this many bytes ahead of the classifier, at most.
 const PIECE: usize = 64 * 1024;
@@ -155,6 +161,7 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
     };
     let mut i = 0;
     let mut valid_to = 0;
+    let mut slow = SLOW_MIN;
     while i < chunk.len() {
         if dec.idle() && tr.fast_ready() {
             let base = dec.offset();
@@ -166,6 +173,9 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
             if n > 0 {
                 let taken = chunk.get(i..i + n).unwrap_or_default();
                 tr.fast_last(last_char(&job, taken));
+                slow = SLOW_MIN;
+            } else {
+                slow = (slow * 2).min(SLOW_MAX);
             }
             dec.skip(n);
             i += n;
@@ -173,7 +183,7 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
                 break;
             }
         }
-        let end = (i + SLOW).min(chunk.len());
+        let end = (i + slow).min(chunk.len());
         dec.feed(chunk.get(i..end).unwrap_or_default(), tr);
         i = end;
         // Then a byte at a time until the decoder is between characters and no CR waits.
@@ -282,7 +292,7 @@ fn run_job<T: FastSink>(kernel: Kernel, job: &Job, tr: &mut T, bytes: &[u8], bas
     with::<T, scalar::Bytes, scalar::Units>(job, tr, bytes, base)
 }
 
-/// The block loop over `job` with the vector types `B` and `U`, runs of plain ASCII first.
+/// The block loop over `job` with the vector types `B` and `U`, runs of plain lines first.
 #[inline(always)]
 pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
     job: &Job,
@@ -295,28 +305,31 @@ pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
     // fortieth of its speed).
     match *job {
         Job::Utf8 => ascii_first(
-            &AsciiBytes::<B>(PhantomData),
+            &PlainUtf8::<B>(PhantomData),
             &Utf8::<B>(PhantomData),
             tr,
             bytes,
             base,
         ),
         Job::Utf16 { be } => ascii_first(
-            &AsciiUtf16::<U> { be, v: PhantomData },
+            &PlainUtf16::<U> { be, v: PhantomData },
             &Utf16::<U> { be, v: PhantomData },
             tr,
             bytes,
             base,
         ),
         Job::Utf32 { be } => ascii_first(
-            &AsciiUtf32::<U> { be, v: PhantomData },
+            &PlainUtf32::<U> { be, v: PhantomData },
             &Utf32::<U> { be, v: PhantomData },
             tr,
             bytes,
             base,
         ),
         Job::Legacy { ref high_stops } => ascii_first(
-            &AsciiBytes::<B>(PhantomData),
+            &PlainLegacy::<B> {
+                high_stops,
+                v: PhantomData,
+            },
             &Legacy::<B> {
                 high_stops,
                 v: PhantomData,
@@ -328,14 +341,15 @@ pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
     }
 }
 
-/// Bytes the general block loop handles before runs of plain ASCII are looked for again.
+/// Bytes the general block loop handles before runs of plain lines are looked for again.
 const GENERAL: usize = 4096;
 
-/// Runs of plain ASCII with LF or CR LF endings go through [`blocks::ascii_lines`], the rest
+/// Runs of plain lines with LF or CR LF endings (printable ASCII, TAB and the characters beyond
+/// ASCII that need no closer look) go through [`blocks::ascii_lines`], the rest
 /// through the block loop ([`blocks::run`] with `general`) a few KiB at a time, cut at a
 /// character boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
-fn ascii_first<T: FastSink, P: kernel::PlainAscii, C: kernel::Classify>(
+fn ascii_first<T: FastSink, P: plain::PlainAscii, C: kernel::Classify>(
     plain: &P,
     general: &C,
     tr: &mut T,

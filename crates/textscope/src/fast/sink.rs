@@ -7,13 +7,13 @@ use crate::class::EndingKind;
 use crate::decode::Sink;
 
 /// The state [`super::blocks::ascii_lines`] keeps in registers for a run whose line endings
-/// are all one kind (LF or CR LF): a character is a unit there, so a line's characters are the
-/// distance from its start to its ending, in units.
+/// are all one kind (LF or CR LF): a line's characters are the distance from its start to its
+/// ending, in units, once `line_start` has moved past the units that start no character.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AsciiLines {
     pub line: u64,
     /// Where the current line would start (a byte offset) if all its characters were one
-    /// unit each.
+    /// unit each (moved on by the bytes of each unit seen that starts no character).
     pub line_start: u64,
     /// What a line's characters must reach to be the new longest (L5): one more than the
     /// longest so far, 0 when no line has ended.
@@ -61,8 +61,10 @@ pub(crate) trait FastSink: Sink {
         width: u64,
     ) -> Option<(AsciiLines, bool)>;
 
-    /// Writes back the state of a run of `kind` endings that started on line `line0`, covered
-    /// `bytes` bytes of units `width` bytes wide and ended at `end`, inside a line.
+    /// Writes back the state of a run of `kind` endings that started on line `line0` and ended
+    /// at `end`, inside a line, in units `width` bytes wide; `bytes` counts the bytes of the
+    /// units that start a character (so `bytes / width` characters were taken). A character
+    /// beyond ASCII among them is told with [`FastSink::fast_done`] after this call.
     fn ascii_lines_end(
         &mut self,
         s: AsciiLines,
