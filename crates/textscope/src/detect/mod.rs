@@ -2,13 +2,17 @@
 //! with its figures and a stable `code`; the explanation is those verdicts in order. The legacy
 //! stage ranks every code page (D12, `score.rs`).
 
+mod bytes;
 mod cjk;
 mod iso2022;
 mod lang;
 mod legacy;
 #[allow(clippy::unreadable_literal)]
 mod models;
+#[cfg(test)]
+mod rank_tests;
 mod score;
+mod single;
 mod unicode;
 
 use crate::ansi::Scan;
