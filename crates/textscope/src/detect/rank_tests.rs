@@ -3,8 +3,9 @@
 //! its cost; the bigram sums added in any order are the sums added pair by pair.
 
 use super::bytes::bytes_of;
+use super::price::{self, bigrams, bigrams_in_order, sums_exact, tally};
 use super::score::{rank, Scored};
-use super::single::{self, bigrams, bigrams_in_order, sums_exact, tally};
+use super::single;
 use crate::codepage::CodePage;
 
 /// The project's labelled samples, whole and cut short, noise, and an EBCDIC text.
@@ -84,7 +85,7 @@ fn every_bound_is_below_the_cost() {
         let best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
         for m in single::models().iter().flatten() {
             let t = tally(m, &b);
-            let (cost, _) = single::score(m, &b, &t, &ascii, best);
+            let (cost, _) = price::score(m, &b, &t, &ascii, best);
             let bound = t.bound(m, &b, &ascii, best);
             assert!(bound <= cost + 1e-9, "{:?}: {bound} > {cost}", m.page);
             priced += 1;
@@ -98,7 +99,10 @@ fn bigram_sums_in_any_order_are_the_sums_pair_by_pair() {
     let mut compared = 0;
     for w in windows() {
         let b = bytes_of(&w);
-        assert!(sums_exact(&b), "the models' costs are exact sums in a window");
+        assert!(
+            sums_exact(&b),
+            "the models' costs are exact sums in a window"
+        );
         for m in single::models().iter().flatten() {
             let t = tally(m, &b);
             let (fast, slow) = (bigrams(m, &b, &t), bigrams_in_order(m, &b));
@@ -115,6 +119,8 @@ fn bigram_sums_in_any_order_are_the_sums_pair_by_pair() {
 
 #[test]
 fn a_full_window_of_high_bytes_still_sums_exactly() {
-    let w: Vec<u8> = (0..super::WINDOW).map(|i| 0x80 | (i * 7 % 128) as u8).collect();
+    let w: Vec<u8> = (0..super::WINDOW)
+        .map(|i| 0x80 | (i * 7 % 128) as u8)
+        .collect();
     assert!(sums_exact(&bytes_of(&w)));
 }

@@ -12,7 +12,7 @@
 //! compare.
 
 use super::lang::LANGS;
-use super::{bytes, cjk, single};
+use super::{bytes, cjk, price, single};
 use crate::codepage::{CodePage, Script};
 
 /// The prior of D12: a page of tier `t` (0 common … 3 rare) pays `TIER_COST * t * h^0.6` over
@@ -101,7 +101,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
             if !m.ascii_compatible && !ebcdic {
                 continue;
             }
-            let t = single::tally(m, &b);
+            let t = price::tally(m, &b);
             let bound = t.bound(m, &b, &ascii, ascii_best);
             readings.push(Reading::Single(i, tallies.len(), bound));
             tallies.push(t);
@@ -194,7 +194,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
 fn price(
     g: &Group,
     readings: &[Reading],
-    tallies: &[single::Tally],
+    tallies: &[price::Tally],
     b: &bytes::Bytes,
     ascii: &[f64; LANGS],
     ascii_best: f64,
@@ -223,7 +223,7 @@ fn price(
                 let (cost, lang) = match same {
                     Some(&(_, cost, lang)) => (cost, lang),
                     None => {
-                        let (cost, lang) = single::score(m, b, t, ascii, ascii_best);
+                        let (cost, lang) = price::score(m, b, t, ascii, ascii_best);
                         done.push((m, cost, lang));
                         (cost, lang)
                     }
