@@ -136,8 +136,11 @@ pub(super) fn tally(m: &PageModel, b: &Bytes) -> Tally {
             continue;
         }
         let n = f64::from(n);
-        let native = a.flags & z.flags & NATIVE != 0;
-        unmodelled += n * if native { 1.0 } else { 1.3 };
+        // Only a page without models reads it.
+        if m.langs == 0 {
+            let native = a.flags & z.flags & NATIVE != 0;
+            unmodelled += n * if native { 1.0 } else { 1.3 };
+        }
         if (a.flags & ODD != 0 && y != ' ') || (z.flags & ODD != 0 && x != ' ') {
             penalty += n * TOUCH_COST;
         }
@@ -156,17 +159,16 @@ pub(super) fn tally(m: &PageModel, b: &Bytes) -> Tally {
         }
         scored += n;
     }
+    // Over the bytes that occur, in increasing order.
     let mut text = 0xcbf2_9ce4_8422_2325u64;
-    for (byte, &n) in b.unigram.iter().enumerate() {
-        if n > 0 {
-            let c = m
-                .table
-                .get(byte)
-                .copied()
-                .flatten()
-                .map_or(0xFFFF_FFFF, u64::from);
-            text = (text ^ (byte as u64) << 32 ^ c).wrapping_mul(0x100_0000_01B3);
-        }
+    for &byte in &b.present {
+        let c = m
+            .table
+            .get(usize::from(byte))
+            .copied()
+            .flatten()
+            .map_or(0xFFFF_FFFF, u64::from);
+        text = (text ^ u64::from(byte) << 32 ^ c).wrapping_mul(0x100_0000_01B3);
     }
     Tally {
         penalty,
