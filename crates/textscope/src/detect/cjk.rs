@@ -193,8 +193,10 @@ pub(crate) fn score(page: CodePage, window: &[u8], at_eof: bool, high: u64) -> O
                 .unwrap_or(window)
         };
         let (text, _) = enc.decode_without_bom_handling(body);
-        let bad = text.chars().filter(|&c| c == '\u{FFFD}').count() as u64;
-        let multi = text.chars().filter(|c| !c.is_ascii()).count() as u64;
+        // Counted on the UTF-8 bytes (the same counts as over the characters, without decoding
+        // them twice): a character beyond ASCII starts with a byte of C0 or above.
+        let bad = text.matches('\u{FFFD}').count() as u64;
+        let multi = text.bytes().filter(|&b| b >= 0xC0).count() as u64;
         if bad > 2 && bad * 100 > multi {
             return None;
         }

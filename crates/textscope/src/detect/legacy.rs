@@ -49,7 +49,8 @@ fn candidate(s: &Scored) -> Candidate {
 
 /// Only the winner (for `--encoding legacy`).
 pub(crate) fn rank_only(window: &[u8], at_eof: bool) -> CodePage {
-    score::rank(window, at_eof)
+    score::rank(window, at_eof, 1)
+        .top
         .first()
         .map_or_else(CodePage::windows_1252, |s| s.page)
 }
@@ -91,7 +92,8 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
         return turned_down(reason, figs);
     }
     let high = score::high_bytes(window);
-    let ranked = score::rank(window, at_eof);
+    let ranking = score::rank(window, at_eof, LISTED + 1);
+    let ranked = &ranking.top;
     let Some(first) = ranked.first() else {
         let reason = format!(
             "not binary; no byte above 7F to tell code pages apart: {}",
@@ -108,11 +110,11 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
             high,
         };
     };
-    let confidence = score::confidence(&ranked, high);
+    let confidence = score::confidence(ranked, high);
     let milli = |s: &Scored| (s.cost * 1000.0).round().max(0.0) as u64;
     figs.extend([
         ("high_bytes", high),
-        ("candidates", ranked.len() as u64),
+        ("candidates", ranking.total as u64),
         ("winner_cost_milli", milli(first)),
     ]);
     let percent = confidence.map_or(0, |c| (c * 100.0).round() as u64);
@@ -140,7 +142,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
         winner: first.page,
         language: first.lang,
         confidence,
-        candidates: ranked.iter().take(LISTED + 1).map(candidate).collect(),
+        candidates: ranked.iter().map(candidate).collect(),
         best: Some((first.page, first.cost)),
         high,
     }

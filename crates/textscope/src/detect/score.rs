@@ -11,13 +11,9 @@
 //! models' normalised scale (about 0 for a bigram of real text, 1 for noise), so the two kinds
 //! compare.
 
-use super::cjk;
-use super::lang::{
-    self, class, letter_script, Class, ModelScript, ALIEN_COST, BAD_COST, CASE_COST, LANGS,
-    MIX_COST, PUNCT_COST, SYMBOL_COST, TOUCH_COST,
-};
+use super::lang::LANGS;
+use super::{bytes, cjk, price, single};
 use crate::codepage::{CodePage, Script};
-use std::sync::OnceLock;
 
 /// The prior of D12: a page of tier `t` (0 common … 3 rare) pays `TIER_COST * t * h^0.6` over
 /// the window's `h` bytes above 7F. It grows slower than the evidence (which grows with `h`),
@@ -45,388 +41,205 @@ pub(crate) struct Scored {
     pub also: Vec<CodePage>,
 }
 
-/// The window's byte statistics that every single-byte candidate reads.
-struct Bytes {
-    /// Byte pairs holding a byte above 7F: (first << 8 | second, count).
-    pairs: Vec<(u16, u32)>,
-    /// Count of each byte value.
-    unigram: [u32; 256],
-    /// The byte values that occur, in increasing order.
-    present: Vec<u8>,
-    high: u64,
-    /// Pairs of ASCII letters and edges, for choosing the language: [27 * a + b], 26 = edge.
-    ascii: [u32; 27 * 27],
+/// The ranking of D12: the best readings, best first, and how many readings there are.
+pub(crate) struct Ranking {
+    /// The best readings (as many as asked for), same-text readings grouped under the
+    /// commoner page.
+    pub top: Vec<Scored>,
+    /// Readings that give different texts: how many there are in all.
+    pub total: usize,
 }
 
-fn ascii_slot(b: u8) -> Option<usize> {
-    match b {
-        b'a'..=b'z' => Some(usize::from(b - b'a')),
-        b'A'..=b'Z' => Some(usize::from(b - b'A')),
-        0x80..=0xFF => None,
-        _ => Some(26),
-    }
+/// How far a page's cost may stray from its bound by rounding (costs are a few units per byte
+/// above 7F, summed with a relative error far below 1e-12): a group is left out only when its
+/// bound is beyond the last place kept by more than this.
+const MARGIN: f64 = 1e-6;
+
+/// One candidate before it is priced in full.
+enum Reading {
+    /// A single-byte page (its index in [`single::models`]), its first pass (its index in
+    /// the list of first passes) and the lower bound of its cost.
+    Single(usize, usize, f64),
+    /// A multi-byte page, priced in full.
+    Multi(Scored),
 }
 
-fn bytes_of(window: &[u8]) -> Bytes {
-    // The pair counts live in one table per thread, reused: a fresh 256 KiB table per window
-    // was most of the cost of detecting a small file (zeroed, and on many systems mapped and
-    // unmapped, each time). Only the entries a window touched are read and put back to 0.
-    thread_local! {
-        static COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    COUNTS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut counts) => {
-            if counts.len() != 1 << 16 {
-                *counts = vec![0u32; 1 << 16];
-            }
-            count_bytes(window, &mut counts)
-        }
-        // Not reachable (nothing here calls back into detection), but never a panic.
-        Err(_) => count_bytes(window, &mut vec![0u32; 1 << 16]),
-    })
+/// Readings that give the same text: their places in the list of readings, and the page that
+/// names them.
+struct Group {
+    members: Vec<usize>,
+    page: CodePage,
+    bound: f64,
 }
 
-/// [`bytes_of`] with a zeroed table of 1 << 16 counts, which it leaves zeroed.
-fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
-    let mut touched = Vec::new();
-    let mut unigram = [0u32; 256];
-    let mut ascii = [0u32; 27 * 27];
-    let mut prev = b' ';
-    for &b in window {
-        if let Some(u) = unigram.get_mut(usize::from(b)) {
-            *u += 1;
-        }
-        if (prev | b) >= 0x80 {
-            let k = usize::from(prev) << 8 | usize::from(b);
-            if let Some(c) = counts.get_mut(k) {
-                if *c == 0 {
-                    touched.push(k as u16);
-                }
-                *c += 1;
-            }
-        } else if let (Some(x), Some(y)) = (ascii_slot(prev), ascii_slot(b)) {
-            if let Some(c) = ascii.get_mut(27 * x + y) {
-                *c += 1;
-            }
-        }
-        prev = b;
-    }
-    let pairs = touched
-        .into_iter()
-        .map(|k| {
-            let slot = counts.get_mut(usize::from(k));
-            (k, slot.map(std::mem::take).unwrap_or(0))
-        })
-        .collect();
-    let high = unigram.iter().skip(0x80).map(|&n| u64::from(n)).sum();
-    let present = (0..=255u8)
-        .filter(|&b| unigram.get(usize::from(b)).is_some_and(|&n| n > 0))
-        .collect();
-    Bytes {
-        pairs,
-        unigram,
-        present,
-        high,
-        ascii,
-    }
-}
-
-fn model_script(s: Script) -> Option<ModelScript> {
-    Some(match s {
-        Script::Latin | Script::Vietnamese => ModelScript::Latin,
-        Script::Cyrillic => ModelScript::Cyrillic,
-        Script::Greek => ModelScript::Greek,
-        Script::Hebrew => ModelScript::Hebrew,
-        Script::Arabic => ModelScript::Arabic,
-        Script::Thai => ModelScript::Thai,
-        _ => return None,
-    })
-}
-
-/// The cost of each language for the window's ASCII letter pairs (the same for every page
-/// that maps ASCII to itself).
-fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
-    let idx = lang::index();
-    let mut out = [0f64; LANGS];
-    let ch = |i: usize| {
-        if i == 26 {
-            ' '
-        } else {
-            char::from(b'a' + i as u8)
-        }
-    };
-    for (slot, &n) in b.ascii.iter().enumerate() {
-        let (x, y) = (slot / 27, slot % 27);
-        if n == 0 || (x == 26 && y == 26) {
-            continue;
-        }
-        for (l, o) in out.iter_mut().enumerate() {
-            *o += f64::from(n) * f64::from(idx.ascii_floor.get(l).copied().unwrap_or(0.0));
-        }
-        if let Some(list) = idx.ascii_pairs.get(&lang::key(ch(x), ch(y))) {
-            for &(l, d) in list {
-                if let Some(o) = out.get_mut(usize::from(l)) {
-                    *o += f64::from(n) * f64::from(d);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Scores one single-byte page.
-/// Each single-byte page's byte classes, built once per run.
-fn classes_of(page: CodePage) -> &'static [Class; 256] {
-    static CLASSES: OnceLock<Vec<[Class; 256]>> = OnceLock::new();
-    static NONE: [Class; 256] = [Class::Bad; 256];
-    CLASSES
-        .get_or_init(|| {
-            CodePage::all()
-                .map(|p| {
-                    let mut out = [Class::Bad; 256];
-                    if let Some(t) = p.single_byte_table() {
-                        for (o, &c) in out.iter_mut().zip(t.iter()) {
-                            *o = class(c);
-                        }
-                    }
-                    out
-                })
-                .collect()
-        })
-        .get(page.index())
-        .unwrap_or(&NONE)
-}
-
-/// Each single-byte page's letter case per byte: 1 lower case, 2 upper case, 3 ASCII
-/// punctuation rarely met beside a letter (`` ` \ { } | ~ ^ [ ] @ # $ < > ``) read from
-/// another byte, 4 an Arabic form that joins the next letter, 0 other.
-fn cases_of(page: CodePage) -> &'static [u8; 256] {
-    static CASES: OnceLock<Vec<[u8; 256]>> = OnceLock::new();
-    static NONE: [u8; 256] = [0; 256];
-    CASES
-        .get_or_init(|| {
-            CodePage::all()
-                .map(|p| {
-                    let mut out = [0u8; 256];
-                    if let Some(t) = p.single_byte_table() {
-                        for (byte, (o, c)) in out.iter_mut().zip(t.iter()).enumerate() {
-                            *o = match c {
-                                Some(c) if c.is_lowercase() => 1,
-                                Some(c) if c.is_uppercase() => 2,
-                                Some(c) if lang::arabic_joins_next(*c) => 4,
-                                // Only where the page moved it (EBCDIC): in an ASCII page
-                                // the byte is what the text holds.
-                                Some(
-                                    c @ ('`' | '\\' | '{' | '}' | '|' | '~' | '^' | '[' | ']' | '@'
-                                    | '#' | '$' | '<' | '>'),
-                                ) if u32::from(*c) != byte as u32 => 3,
-                                _ => 0,
-                            };
-                        }
-                    }
-                    out
-                })
-                .collect()
-        })
-        .get(page.index())
-        .unwrap_or(&NONE)
-}
-
-fn single(page: CodePage, table: &[Option<char>; 256], b: &Bytes, ascii: &[f64; LANGS]) -> Scored {
-    let classes = classes_of(page);
-    let cases = cases_of(page);
-    let idx = lang::index();
-    let script = model_script(page.script());
-    let mut penalty = 0f64;
-    for &byte in &b.present {
-        let byte = usize::from(byte);
-        let n = b.unigram.get(byte).copied().unwrap_or(0);
-        if n == 0 || (byte < 0x80 && table.get(0x41) == Some(&Some('A'))) {
-            continue;
-        }
-        // A byte above 7F that an ASCII page reads as ASCII (ARMSCII-8's parentheses, the
-        // Mac Arabic page's second set of punctuation): a writer would have used the ASCII
-        // byte, so the text is more likely another page's letter or sign.
-        if byte >= 0x80
-            && table.get(0x41) == Some(&Some('A'))
-            && table
-                .get(byte)
-                .copied()
-                .flatten()
-                .is_some_and(|c| c.is_ascii())
-        {
-            penalty += f64::from(n) * SYMBOL_COST;
-        }
-        match classes.get(byte) {
-            Some(Class::Symbol) => penalty += f64::from(n) * SYMBOL_COST,
-            Some(Class::Punct) => penalty += f64::from(n) * PUNCT_COST,
-            Some(Class::Bad) => penalty += f64::from(n) * BAD_COST,
-            _ => {}
-        }
-    }
-    let ascii_compatible = table.get(0x41) == Some(&Some('A'));
-    let mut scored = 0f64;
-    // Pages without models (Armenian, Georgian): a bigram within the page's own script is
-    // only a little better than noise (random bytes read in one script give such bigrams
-    // too), any other is noise; a page with a model that fits wins over them.
-    let mut unmodelled = 0f64;
-    let own_script = |c: char| matches!(c, '\u{0531}'..='\u{058F}' | '\u{10A0}'..='\u{10FF}');
-    let mut delta = [0f64; LANGS];
-    for &(k, n) in &b.pairs {
-        let ca = classes
-            .get(usize::from(k >> 8))
-            .copied()
-            .unwrap_or(Class::Bad);
-        let cb = classes
-            .get(usize::from(k & 0xFF))
-            .copied()
-            .unwrap_or(Class::Bad);
-        let ch = |c: Class| match c {
-            // A combining mark is priced as a letter: the models hold none (but Thai's), so
-            // a mark inside a word of another language costs what a foreign letter costs.
-            Class::Letter(l) | Class::Mark(l) => Some(l),
-            Class::Edge | Class::Punct | Class::Symbol | Class::Bad => Some(' '),
+/// Ranks every candidate for the window and keeps the best `keep`, same-text readings grouped
+/// under the commoner page. Empty when the window has no byte above 7F (nothing to tell apart).
+///
+/// A group's cost is only worked out in full when its lower bound could reach the places
+/// kept: the groups are priced from the most promising bound on, and the rest are left once
+/// `keep` groups are priced and the next bound is beyond the last of them. What is kept is the
+/// same as pricing every candidate would give, cost for cost.
+pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
+    let b = bytes::bytes_of(window);
+    let ebcdic = bytes::ebcdic_possible(&b, window.len());
+    if b.high == 0 && !ebcdic {
+        return Ranking {
+            top: Vec::new(),
+            total: 0,
         };
-        let (Some(x), Some(y)) = (ch(ca), ch(cb)) else {
-            continue;
-        };
-        if x == ' ' && y == ' ' {
-            continue;
-        }
-        let n = f64::from(n);
-        let native = (x == ' ' || own_script(x)) && (y == ' ' || own_script(y));
-        unmodelled += n * if native { 1.0 } else { 1.3 };
-        let odd = |c: Class, byte: u16| {
-            matches!(c, Class::Punct | Class::Symbol | Class::Bad)
-                || cases.get(usize::from(byte)) == Some(&3)
-        };
-        if (odd(ca, k >> 8) && y != ' ') || (odd(cb, k & 0xFF) && x != ' ') {
-            penalty += n * TOUCH_COST;
-        }
-        // A lower-case letter followed by a capital, or two letters of different scripts, is
-        // rare inside a word of real text and common in a misread one (x-mac-cyrillic's я is
-        // windows-1251's Я; an Armenian letter inside a Dutch word).
-        if cases.get(usize::from(k >> 8)) == Some(&1)
-            && cases.get(usize::from(k & 0xFF)) == Some(&2)
-        {
-            penalty += n * CASE_COST;
-        }
-        // An Arabic initial or medial form with no letter after it.
-        if cases.get(usize::from(k >> 8)) == Some(&4) && y == ' ' {
-            penalty += n * TOUCH_COST;
-        }
-        if x != ' ' && y != ' ' && letter_script(x) != letter_script(y) {
-            penalty += n * MIX_COST;
-        }
-        scored += n;
-        if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
-            for &(l, d) in list {
-                if let Some(o) = delta.get_mut(usize::from(l)) {
-                    *o += n * f64::from(d);
-                }
-            }
-        }
-        // A letter of the pair's first byte above 7F that a language never writes: each such
-        // byte is met in two pairs, so half the cost each time.
-        for (c, byte) in [(x, k >> 8), (y, k & 0xFF)] {
-            if c == ' ' || (byte < 0x80 && ascii_compatible) {
-                continue;
-            }
-            let known = idx.alphabet.get(&(c as u32)).copied().unwrap_or(0);
-            for (l, o) in delta.iter_mut().enumerate() {
-                if known & (1u64 << l) == 0 {
-                    *o += n * ALIEN_COST / 2.0;
-                }
-            }
-        }
     }
-    // The language is the one that fits the whole text best; the ASCII part counts by how
-    // much worse it fits that language than the language it fits best, so that a page cannot
-    // win by reading its bytes in a language the rest of the text is not in.
+    let ascii = bytes::ascii_costs(&b);
     let ascii_best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
-    let mut best: Option<(f64, usize)> = None;
-    for l in 0..LANGS {
-        if script.is_none() || lang::script_of(l) != script {
-            continue;
-        }
-        let mut cost = scored * f64::from(idx.floor.get(l).copied().unwrap_or(0.0))
-            + delta.get(l).copied().unwrap_or(0.0);
-        if ascii_compatible {
-            cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
-        }
-        if best.is_none_or(|(c, _)| cost < c) {
-            best = Some((cost, l));
-        }
-    }
-    let (own, lang) = match best {
-        Some((own, l)) => (own, Some(lang::lang(l))),
-        None => (unmodelled, None),
-    };
-    let high = b.high.max(1) as f64;
-    let mut text = 0xcbf2_9ce4_8422_2325u64;
-    for (byte, &n) in b.unigram.iter().enumerate() {
-        if n > 0 {
-            let c = table
-                .get(byte)
-                .copied()
-                .flatten()
-                .map_or(0xFFFF_FFFF, u64::from);
-            text = (text ^ (byte as u64) << 32 ^ c).wrapping_mul(0x100_0000_01B3);
-        }
-    }
-    Scored {
-        page,
-        cost: (own + penalty) / high + prior(page, b.high),
-        lang,
-        text,
-        also: Vec::new(),
-    }
-}
-
-/// True when the window looks like EBCDIC: many 40 bytes (its space), and either few ASCII
-/// lower-case letters or hardly any ASCII space (IBM424 writes Hebrew letters at 62–69 and 71,
-/// ASCII's b–i and q, so Hebrew EBCDIC has many "lower-case letters", but an ASCII text has
-/// spaces).
-fn ebcdic_possible(b: &Bytes, len: usize) -> bool {
-    let spaces = b.unigram.get(0x40).copied().unwrap_or(0) as usize;
-    let ascii_spaces = b.unigram.get(0x20).copied().unwrap_or(0) as usize;
-    let lower: usize = (b'a'..=b'z')
-        .map(|c| b.unigram.get(usize::from(c)).copied().unwrap_or(0) as usize)
-        .sum();
-    spaces * 25 >= len && (lower * 5 < len || ascii_spaces * 10 < spaces)
-}
-
-/// Ranks every candidate for the window, best first, same-text readings grouped under the
-/// commoner page. Empty when the window has no byte above 7F (nothing to tell apart).
-pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
-    let b = bytes_of(window);
-    if b.high == 0 && !ebcdic_possible(&b, window.len()) {
-        return Vec::new();
-    }
-    let ascii = ascii_costs(&b);
-    let ebcdic = ebcdic_possible(&b, window.len());
-    let mut all = Vec::new();
-    for page in CodePage::all() {
+    let models = single::models();
+    let mut readings = Vec::new();
+    let mut tallies = Vec::new();
+    for (i, page) in CodePage::all().enumerate() {
         if page.script() == Script::None {
             continue;
         }
-        if let Some(table) = page.single_byte_table() {
-            let ascii_compatible = table.get(0x41) == Some(&Some('A'));
-            if !ascii_compatible && !ebcdic {
+        if let Some(m) = models.get(i).and_then(Option::as_ref) {
+            if !m.ascii_compatible && !ebcdic {
                 continue;
             }
-            all.push(single(page, table, &b, &ascii));
-        } else if let Some(s) = cjk::score(page, window, at_eof, b.high) {
-            all.push(s);
+            let t = price::tally(m, &b);
+            let bound = t.bound(m, &b, &ascii, ascii_best);
+            readings.push(Reading::Single(i, tallies.len(), bound));
+            tallies.push(t);
+        } else if page.single_byte_table().is_none() {
+            if let Some(s) = cjk::score(page, window, at_eof, b.high) {
+                readings.push(Reading::Multi(s));
+            }
         }
     }
-    // Readings that give the same text are one answer: named by the commonest page (lowest
-    // tier, then the registry's order, which puts the common pages first), at the best cost
-    // any of them got (a page without models prices the same text less well).
+    let page_of = |r: &Reading| match r {
+        Reading::Single(i, ..) => models.get(*i).and_then(Option::as_ref).map(|m| m.page),
+        Reading::Multi(s) => Some(s.page),
+    };
+    let text_of = |r: &Reading| match r {
+        Reading::Single(_, t, _) => tallies.get(*t).map_or(0, |t| t.text),
+        Reading::Multi(s) => s.text,
+    };
+    // Readings that give the same text are one answer, named by the commonest page (lowest
+    // tier, then the registry's order, which puts the common pages first).
+    let mut groups: Vec<Group> = Vec::new();
+    for (i, r) in readings.iter().enumerate() {
+        let Some(page) = page_of(r) else { continue };
+        let bound = match r {
+            Reading::Single(_, _, bound) => *bound,
+            Reading::Multi(s) => s.cost - prior(s.page, b.high),
+        };
+        match groups.iter_mut().find(|g| {
+            g.members
+                .first()
+                .and_then(|&f| readings.get(f))
+                .map(text_of)
+                == Some(text_of(r))
+        }) {
+            Some(g) => {
+                g.members.push(i);
+                g.bound = g.bound.min(bound);
+                if page.tier() < g.page.tier() {
+                    g.page = page;
+                }
+            }
+            None => groups.push(Group {
+                members: vec![i],
+                page,
+                bound,
+            }),
+        }
+    }
+    let total = groups.len();
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    let bound_of = |g: &Group| g.bound + prior(g.page, b.high);
+    order.sort_by(|&x, &y| {
+        let (bx, by) = (groups.get(x).map(bound_of), groups.get(y).map(bound_of));
+        bx.unwrap_or(f64::INFINITY)
+            .total_cmp(&by.unwrap_or(f64::INFINITY))
+    });
+    // The groups priced in full, with their place among all groups.
+    let mut priced: Vec<(usize, Scored)> = Vec::new();
+    let mut kept_costs: Vec<f64> = Vec::new();
+    for gi in order {
+        let Some(g) = groups.get(gi) else { continue };
+        if kept_costs.len() >= keep.max(1) {
+            let last = kept_costs.last().copied().unwrap_or(f64::INFINITY);
+            let bound = bound_of(g);
+            if bound - MARGIN * (1.0 + bound.abs()) > last {
+                break;
+            }
+        }
+        let s = price(g, &readings, &tallies, &b, &ascii, ascii_best);
+        let at = kept_costs.partition_point(|&c| c <= s.cost);
+        kept_costs.insert(at, s.cost);
+        kept_costs.truncate(keep.max(1));
+        priced.push((gi, s));
+    }
+    // In the order every group would have had, then by cost: the same order as sorting them
+    // all, for the groups kept.
+    priced.sort_by_key(|&(gi, _)| gi);
+    let mut top: Vec<Scored> = priced.into_iter().map(|(_, s)| s).collect();
+    top.sort_by(|x, y| {
+        x.cost
+            .total_cmp(&y.cost)
+            .then(x.page.tier().cmp(&y.page.tier()))
+    });
+    top.truncate(keep);
+    Ranking { top, total }
+}
+
+/// A group's reading, priced in full: every member's cost, folded as the readings were met
+/// (the commoner page names the group, at the best cost any member got: a page without models
+/// prices the same text less well).
+fn price(
+    g: &Group,
+    readings: &[Reading],
+    tallies: &[price::Tally],
+    b: &bytes::Bytes,
+    ascii: &[f64; LANGS],
+    ascii_best: f64,
+) -> Scored {
+    let models = single::models();
     let bare = |x: &Scored| x.cost - prior(x.page, b.high);
-    let mut grouped: Vec<Scored> = Vec::new();
-    for s in all {
-        match grouped.iter_mut().find(|g| g.text == s.text) {
+    // Members that read the window alike and are priced by the same models cost the same:
+    // priced once.
+    let mut done: Vec<(&single::PageModel, f64, Option<&'static str>)> = Vec::new();
+    let mut out: Option<Scored> = None;
+    for &i in &g.members {
+        let s = match readings.get(i) {
+            Some(Reading::Single(mi, ti, _)) => {
+                let (Some(m), Some(t)) =
+                    (models.get(*mi).and_then(Option::as_ref), tallies.get(*ti))
+                else {
+                    continue;
+                };
+                let same = done.iter().find(|(d, ..)| {
+                    d.ascii_compatible == m.ascii_compatible
+                        && d.langs == m.langs
+                        && b.present
+                            .iter()
+                            .all(|&x| d.table.get(usize::from(x)) == m.table.get(usize::from(x)))
+                });
+                let (cost, lang) = match same {
+                    Some(&(_, cost, lang)) => (cost, lang),
+                    None => {
+                        let (cost, lang) = price::score(m, b, t, ascii, ascii_best);
+                        done.push((m, cost, lang));
+                        (cost, lang)
+                    }
+                };
+                Scored {
+                    page: m.page,
+                    cost: cost + prior(m.page, b.high),
+                    lang,
+                    text: t.text,
+                    also: Vec::new(),
+                }
+            }
+            Some(Reading::Multi(s)) => s.clone(),
+            None => continue,
+        };
+        match out.as_mut() {
             Some(g) => {
                 let best = bare(g).min(bare(&s));
                 if s.page.tier() < g.page.tier() {
@@ -439,15 +252,16 @@ pub(crate) fn rank(window: &[u8], at_eof: bool) -> Vec<Scored> {
                 }
                 g.cost = best + prior(g.page, b.high);
             }
-            None => grouped.push(s),
+            None => out = Some(s),
         }
     }
-    grouped.sort_by(|x, y| {
-        x.cost
-            .total_cmp(&y.cost)
-            .then(x.page.tier().cmp(&y.page.tier()))
-    });
-    grouped
+    out.unwrap_or(Scored {
+        page: g.page,
+        cost: f64::INFINITY,
+        lang: None,
+        text: 0,
+        also: Vec::new(),
+    })
 }
 
 /// Calibration of D12's confidence (fitted by `scripts/eval/calibrate.py` on the tune split of

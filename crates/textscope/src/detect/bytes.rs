@@ -1,0 +1,150 @@
+//! D12's view of the window: the byte statistics every single-byte candidate reads, counted
+//! once per window.
+
+use super::lang::{self, LANGS};
+
+/// The window's byte statistics that every single-byte candidate reads.
+pub(super) struct Bytes {
+    /// Byte pairs holding a byte above 7F: (first << 8 | second, count).
+    pub pairs: Vec<(u16, u32)>,
+    /// Count of each byte value.
+    pub unigram: [u32; 256],
+    /// The byte values that occur, in increasing order.
+    pub present: Vec<u8>,
+    pub high: u64,
+    /// For each byte value, the pairs it is in (a pair of two equal bytes counts twice).
+    pub weight: [u32; 256],
+    /// The pairs' counts, summed.
+    pub pair_total: u64,
+    /// Pairs of ASCII letters and edges, for choosing the language: [27 * a + b], 26 = edge.
+    ascii: [u32; 27 * 27],
+}
+
+fn ascii_slot(b: u8) -> Option<usize> {
+    match b {
+        b'a'..=b'z' => Some(usize::from(b - b'a')),
+        b'A'..=b'Z' => Some(usize::from(b - b'A')),
+        0x80..=0xFF => None,
+        _ => Some(26),
+    }
+}
+
+pub(super) fn bytes_of(window: &[u8]) -> Bytes {
+    // The pair counts live in one table per thread, reused: a fresh 256 KiB table per window
+    // was most of the cost of detecting a small file (zeroed, and on many systems mapped and
+    // unmapped, each time). Only the entries a window touched are read and put back to 0.
+    thread_local! {
+        static COUNTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    COUNTS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut counts) => {
+            if counts.len() != 1 << 16 {
+                *counts = vec![0u32; 1 << 16];
+            }
+            count_bytes(window, &mut counts)
+        }
+        // Not reachable (nothing here calls back into detection), but never a panic.
+        Err(_) => count_bytes(window, &mut vec![0u32; 1 << 16]),
+    })
+}
+
+/// [`bytes_of`] with a zeroed table of 1 << 16 counts, which it leaves zeroed.
+fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
+    let mut touched = Vec::new();
+    let mut unigram = [0u32; 256];
+    let mut ascii = [0u32; 27 * 27];
+    let mut prev = b' ';
+    for &b in window {
+        if let Some(u) = unigram.get_mut(usize::from(b)) {
+            *u += 1;
+        }
+        if (prev | b) >= 0x80 {
+            let k = usize::from(prev) << 8 | usize::from(b);
+            if let Some(c) = counts.get_mut(k) {
+                if *c == 0 {
+                    touched.push(k as u16);
+                }
+                *c += 1;
+            }
+        } else if let (Some(x), Some(y)) = (ascii_slot(prev), ascii_slot(b)) {
+            if let Some(c) = ascii.get_mut(27 * x + y) {
+                *c += 1;
+            }
+        }
+        prev = b;
+    }
+    let pairs: Vec<(u16, u32)> = touched
+        .into_iter()
+        .map(|k| {
+            let slot = counts.get_mut(usize::from(k));
+            (k, slot.map(std::mem::take).unwrap_or(0))
+        })
+        .collect();
+    let mut weight = [0u32; 256];
+    let mut pair_total = 0u64;
+    for &(k, n) in &pairs {
+        for byte in [k >> 8, k & 0xFF] {
+            if let Some(w) = weight.get_mut(usize::from(byte)) {
+                *w += n;
+            }
+        }
+        pair_total += u64::from(n);
+    }
+    let high = unigram.iter().skip(0x80).map(|&n| u64::from(n)).sum();
+    let present = (0..=255u8)
+        .filter(|&b| unigram.get(usize::from(b)).is_some_and(|&n| n > 0))
+        .collect();
+    Bytes {
+        pairs,
+        unigram,
+        present,
+        high,
+        weight,
+        pair_total,
+        ascii,
+    }
+}
+
+/// The cost of each language for the window's ASCII letter pairs (the same for every page
+/// that maps ASCII to itself).
+pub(super) fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
+    let idx = lang::index();
+    let mut out = [0f64; LANGS];
+    let ch = |i: usize| {
+        if i == 26 {
+            ' '
+        } else {
+            char::from(b'a' + i as u8)
+        }
+    };
+    for (slot, &n) in b.ascii.iter().enumerate() {
+        let (x, y) = (slot / 27, slot % 27);
+        if n == 0 || (x == 26 && y == 26) {
+            continue;
+        }
+        for (l, o) in out.iter_mut().enumerate() {
+            *o += f64::from(n) * f64::from(idx.ascii_floor.get(l).copied().unwrap_or(0.0));
+        }
+        if let Some(list) = idx.ascii_pairs.get(&lang::key(ch(x), ch(y))) {
+            for &(l, d) in list {
+                if let Some(o) = out.get_mut(usize::from(l)) {
+                    *o += f64::from(n) * f64::from(d);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True when the window looks like EBCDIC: many 40 bytes (its space), and either few ASCII
+/// lower-case letters or hardly any ASCII space (IBM424 writes Hebrew letters at 62–69 and 71,
+/// ASCII's b–i and q, so Hebrew EBCDIC has many "lower-case letters", but an ASCII text has
+/// spaces).
+pub(super) fn ebcdic_possible(b: &Bytes, len: usize) -> bool {
+    let spaces = b.unigram.get(0x40).copied().unwrap_or(0) as usize;
+    let ascii_spaces = b.unigram.get(0x20).copied().unwrap_or(0) as usize;
+    let lower: usize = (b'a'..=b'z')
+        .map(|c| b.unigram.get(usize::from(c)).copied().unwrap_or(0) as usize)
+        .sum();
+    spaces * 25 >= len && (lower * 5 < len || ascii_spaces * 10 < spaces)
+}

@@ -1,0 +1,326 @@
+//! D12 for the single-byte pages: each candidate maps the window's byte pairs to characters
+//! (`single.rs`) and each language model of the page's script prices the character bigrams
+//! (`lang.rs`); symbols, controls, unmapped bytes and unlikely neighbours cost extra.
+//!
+//! A window is priced in two passes: a cheap one ([`tally`]) gives the penalties exactly and a
+//! lower bound of the whole cost ([`Tally::bound`]), so that the ranking can leave out a page
+//! that cannot reach the places the report lists; the full one ([`score`]) prices every bigram
+//! with every model of the script. A page's cost is the same to the last bit whichever way it
+//! is reached: the sums are exact ([`sums_exact`]), or else added pair by pair.
+
+use super::bytes::Bytes;
+use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, TOUCH_COST};
+use super::single::{PageModel, JOINS, LOWER, NATIVE, ODD, UPPER};
+use std::sync::OnceLock;
+
+/// What the bigram costs allow, worked out once per run.
+struct Costs {
+    /// Each language's lowest bigram cost (relative to its floor, so never positive): no text
+    /// can cost less per bigram.
+    cheapest: [f64; LANGS],
+    /// The largest size of a bigram's cost.
+    largest: f64,
+    /// Every bigram's cost and half the alien cost are whole multiples of `2^unit`, and a
+    /// pair count times any of them is exact (`None`: not so).
+    unit: Option<i32>,
+}
+
+/// The exponent of the lowest bit set in `x`, and how many bits lie from it to the highest
+/// (`None` for 0 and for values that are not finite).
+fn bits(x: f64) -> Option<(i32, u32)> {
+    if x == 0.0 || !x.is_finite() {
+        return None;
+    }
+    let raw = x.to_bits();
+    let exponent = ((raw >> 52) & 0x7FF) as i32;
+    let fraction = raw & ((1u64 << 52) - 1);
+    let (mantissa, e) = if exponent == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | 1u64 << 52, exponent - 1075)
+    };
+    let low = mantissa.trailing_zeros();
+    Some((e + low as i32, 64 - mantissa.leading_zeros() - low))
+}
+
+fn costs() -> &'static Costs {
+    static COSTS: OnceLock<Costs> = OnceLock::new();
+    COSTS.get_or_init(|| {
+        let mut cheapest = [0f64; LANGS];
+        let mut largest = ALIEN_COST;
+        // A count is below 2^18 (a window's pairs, or a byte's); its product with a cost is
+        // exact when the cost has at most 53 - 18 significant bits.
+        let mut unit = bits(ALIEN_COST / 2.0)
+            .filter(|&(_, n)| n <= 35)
+            .map(|(e, _)| e);
+        for list in lang::index().pairs.values() {
+            for &(l, d) in list {
+                let d = f64::from(d);
+                if let Some(o) = cheapest.get_mut(usize::from(l)) {
+                    *o = o.min(d);
+                }
+                largest = largest.max(d.abs());
+                match bits(d) {
+                    Some((e, n)) if n <= 35 => unit = unit.map(|u| u.min(e)),
+                    Some(_) => unit = None,
+                    None => {}
+                }
+            }
+        }
+        Costs {
+            cheapest,
+            largest,
+            unit,
+        }
+    })
+}
+
+/// True when every sum of bigram and alien costs over the window is exact in f64: each term
+/// is a whole multiple of `2^unit` and no partial sum can reach `2^(53 + unit)`. Then the
+/// order of the terms cannot change a sum, and they may be added in any order. (With the
+/// models as trained, `unit` is -24 and the sums stay below 2^20.)
+pub(super) fn sums_exact(b: &Bytes) -> bool {
+    let c = costs();
+    let most = b.pair_total as f64 * (c.largest + ALIEN_COST);
+    c.unit.is_some_and(|u| most < 2f64.powi(53 + u))
+}
+
+/// The first pass over a page: everything but the bigrams' prices.
+pub(super) struct Tally {
+    /// Symbols, controls, misplaced neighbours (exact).
+    pub penalty: f64,
+    /// Byte pairs priced by the models (their count).
+    pub scored: f64,
+    /// The cost of a page without models (exact).
+    unmodelled: f64,
+    /// Each language's cost for the letters it never writes (exact when the sums are).
+    alien: [f64; LANGS],
+    /// Equal for two readings that give the same text of the window.
+    pub text: u64,
+}
+
+/// The cheap pass: the penalties, the pairs the models will price, the letters each language
+/// never writes, and the text's identity.
+pub(super) fn tally(m: &PageModel, b: &Bytes) -> Tally {
+    let mut penalty = 0f64;
+    let mut alien = [0f64; LANGS];
+    for &byte in &b.present {
+        let byte = usize::from(byte);
+        let n = b.unigram.get(byte).copied().unwrap_or(0);
+        let (first, second) = m.unigram.get(byte).copied().unwrap_or((0.0, 0.0));
+        if first != 0.0 {
+            penalty += f64::from(n) * first;
+        }
+        if second != 0.0 {
+            penalty += f64::from(n) * second;
+        }
+        // Each pair the byte is in pays half the alien cost (the byte is met in two pairs).
+        let mut rest = m.bytes.get(byte).map_or(0, |i| i.alien);
+        let w = f64::from(b.weight.get(byte).copied().unwrap_or(0)) * (ALIEN_COST / 2.0);
+        while rest != 0 {
+            let l = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let Some(o) = alien.get_mut(l) {
+                *o += w;
+            }
+        }
+    }
+    let mut scored = 0f64;
+    let mut unmodelled = 0f64;
+    let none = &m.bytes[0];
+    for &(k, n) in &b.pairs {
+        let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
+        let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
+        let (x, y) = (a.letter, z.letter);
+        if x == ' ' && y == ' ' {
+            continue;
+        }
+        let n = f64::from(n);
+        // Only a page without models reads it.
+        if m.langs == 0 {
+            let native = a.flags & z.flags & NATIVE != 0;
+            unmodelled += n * if native { 1.0 } else { 1.3 };
+        }
+        if (a.flags & ODD != 0 && y != ' ') || (z.flags & ODD != 0 && x != ' ') {
+            penalty += n * TOUCH_COST;
+        }
+        // A lower-case letter followed by a capital, or two letters of different scripts, is
+        // rare inside a word of real text and common in a misread one (x-mac-cyrillic's я is
+        // windows-1251's Я; an Armenian letter inside a Dutch word).
+        if a.flags & LOWER != 0 && z.flags & UPPER != 0 {
+            penalty += n * CASE_COST;
+        }
+        // An Arabic initial or medial form with no letter after it.
+        if a.flags & JOINS != 0 && y == ' ' {
+            penalty += n * TOUCH_COST;
+        }
+        if x != ' ' && y != ' ' && a.script != z.script {
+            penalty += n * MIX_COST;
+        }
+        scored += n;
+    }
+    // Over the bytes that occur, in increasing order.
+    let mut text = 0xcbf2_9ce4_8422_2325u64;
+    for &byte in &b.present {
+        let c = m
+            .table
+            .get(usize::from(byte))
+            .copied()
+            .flatten()
+            .map_or(0xFFFF_FFFF, u64::from);
+        text = (text ^ u64::from(byte) << 32 ^ c).wrapping_mul(0x100_0000_01B3);
+    }
+    Tally {
+        penalty,
+        scored,
+        unmodelled,
+        alien,
+        text,
+    }
+}
+
+impl Tally {
+    /// A lower bound of the page's cost per byte above 7F, prior left out. A language's
+    /// bigrams cost at least its cheapest each; a pair holding a letter the language never
+    /// writes is none of its bigrams (it costs the floor, and the alien cost, counted
+    /// exactly), and at least half the alien pairs' count is known from that cost; the other
+    /// terms are exact or cannot be negative.
+    pub(super) fn bound(
+        &self,
+        m: &PageModel,
+        b: &Bytes,
+        ascii: &[f64; LANGS],
+        ascii_best: f64,
+    ) -> f64 {
+        let high = b.high.max(1) as f64;
+        if m.langs == 0 {
+            return (self.unmodelled + self.penalty) / high;
+        }
+        let idx = lang::index();
+        let cheapest = &costs().cheapest;
+        let mut own = f64::INFINITY;
+        for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
+            let floor = f64::from(idx.floor.get(l).copied().unwrap_or(0.0));
+            let alien = self.alien.get(l).copied().unwrap_or(0.0);
+            // Pairs with an alien letter: at least alien / ALIEN_COST of them.
+            let foreign = if ALIEN_COST > 0.0 {
+                (alien / ALIEN_COST).min(self.scored)
+            } else {
+                0.0
+            };
+            let mut cost = self.scored * floor
+                + (self.scored - foreign) * cheapest.get(l).copied().unwrap_or(0.0)
+                + alien;
+            if m.ascii_compatible {
+                cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
+            }
+            own = own.min(cost);
+        }
+        (own + self.penalty) / high
+    }
+}
+
+/// The second pass: the page's cost per byte above 7F (prior left out) and its language.
+pub(super) fn score(
+    m: &PageModel,
+    b: &Bytes,
+    t: &Tally,
+    ascii: &[f64; LANGS],
+    ascii_best: f64,
+) -> (f64, Option<&'static str>) {
+    let high = b.high.max(1) as f64;
+    if m.langs == 0 {
+        return ((t.unmodelled + t.penalty) / high, None);
+    }
+    let delta = if sums_exact(b) {
+        bigrams(m, b, t)
+    } else {
+        bigrams_in_order(m, b)
+    };
+    // The language is the one that fits the whole text best; the ASCII part counts by how
+    // much worse it fits that language than the language it fits best, so that a page cannot
+    // win by reading its bytes in a language the rest of the text is not in.
+    let idx = lang::index();
+    let mut best: Option<(f64, usize)> = None;
+    for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
+        let mut cost = t.scored * f64::from(idx.floor.get(l).copied().unwrap_or(0.0))
+            + delta.get(l).copied().unwrap_or(0.0);
+        if m.ascii_compatible {
+            cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
+        }
+        if best.is_none_or(|(c, _)| cost < c) {
+            best = Some((cost, l));
+        }
+    }
+    match best {
+        Some((own, l)) => ((own + t.penalty) / high, Some(lang::lang(l))),
+        None => ((t.unmodelled + t.penalty) / high, None),
+    }
+}
+
+/// Each language's bigram and alien costs over the window's pairs, below the floor, when the
+/// sums are exact ([`sums_exact`]): the alien costs come from the first pass, the bigrams are
+/// added to them.
+pub(super) fn bigrams(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+    let idx = lang::index();
+    let mut delta = t.alien;
+    let none = &m.bytes[0];
+    for &(k, n) in &b.pairs {
+        let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
+        let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
+        let (x, y) = (a.letter, z.letter);
+        if x == ' ' && y == ' ' {
+            continue;
+        }
+        if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
+            let n = f64::from(n);
+            for &(l, d) in list {
+                if m.langs & 1u64 << l != 0 {
+                    if let Some(o) = delta.get_mut(usize::from(l)) {
+                        *o += n * f64::from(d);
+                    }
+                }
+            }
+        }
+    }
+    delta
+}
+
+/// [`bigrams`] term by term, pair by pair, for windows whose sums could round: the order of
+/// the additions is then part of the result.
+pub(super) fn bigrams_in_order(m: &PageModel, b: &Bytes) -> [f64; LANGS] {
+    let idx = lang::index();
+    let mut delta = [0f64; LANGS];
+    let none = &m.bytes[0];
+    for &(k, n) in &b.pairs {
+        let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
+        let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
+        let (x, y) = (a.letter, z.letter);
+        if x == ' ' && y == ' ' {
+            continue;
+        }
+        let n = f64::from(n);
+        if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
+            for &(l, d) in list {
+                if m.langs & 1u64 << l != 0 {
+                    if let Some(o) = delta.get_mut(usize::from(l)) {
+                        *o += n * f64::from(d);
+                    }
+                }
+            }
+        }
+        // A letter above 7F that a language never writes: each such byte is met in two
+        // pairs, so half the cost each time.
+        for alien in [a.alien, z.alien] {
+            let mut rest = alien;
+            while rest != 0 {
+                let l = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(o) = delta.get_mut(l) {
+                    *o += n * ALIEN_COST / 2.0;
+                }
+            }
+        }
+    }
+    delta
+}

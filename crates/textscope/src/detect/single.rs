@@ -1,0 +1,161 @@
+//! D12 for the single-byte pages: what a page makes of each byte (its letter, class, case,
+//! which languages never write the letter), worked out once per run ([`models`]) rather than
+//! for every window. `price.rs` prices a window with these tables.
+
+use super::lang::{
+    self, class, letter_script, Class, ModelScript, BAD_COST, LANGS, PUNCT_COST, SYMBOL_COST,
+};
+use crate::codepage::{CodePage, Script};
+use std::sync::OnceLock;
+
+/// What a page's byte is to the scorer.
+#[derive(Clone, Copy)]
+pub(super) struct ByteInfo {
+    /// The letter (folded as the models are; a combining mark counts as one), or ' ' for a
+    /// word's edge, punctuation, a symbol, a control or an unmapped byte.
+    pub letter: char,
+    /// The languages of the page's models that never write the letter (0 for an edge, and for
+    /// an ASCII byte of a page that keeps ASCII: its letter is the window's own).
+    pub alien: u64,
+    pub flags: u8,
+    /// `letter_script` of the letter.
+    pub script: u8,
+}
+
+/// Punctuation, a symbol, a control or an unmapped byte, or ASCII punctuation rarely met beside
+/// a letter (`` ` \ { } | ~ ^ [ ] @ # $ < > ``) read from another byte (EBCDIC).
+pub(super) const ODD: u8 = 1;
+pub(super) const LOWER: u8 = 2;
+pub(super) const UPPER: u8 = 4;
+/// An Arabic form that joins the next letter.
+pub(super) const JOINS: u8 = 8;
+/// An edge, or a letter of a script no model covers (Armenian, Georgian).
+pub(super) const NATIVE: u8 = 16;
+
+/// A single-byte page as the scorer reads it.
+pub(super) struct PageModel {
+    pub page: CodePage,
+    pub table: &'static [Option<char>; 256],
+    /// ASCII bytes are ASCII (`A` is 41).
+    pub ascii_compatible: bool,
+    /// The languages whose models price the page (bit `l` for language `l`); 0 for a script
+    /// without models.
+    pub langs: u64,
+    pub bytes: [ByteInfo; 256],
+    /// The costs a byte pays each time it occurs: for an ASCII character read from a byte above
+    /// 7F (a writer would have used the ASCII byte), and for its class (symbol, punctuation,
+    /// control or unmapped). 0 for none.
+    pub unigram: [(f64, f64); 256],
+}
+
+fn model_script(s: Script) -> Option<ModelScript> {
+    Some(match s {
+        Script::Latin | Script::Vietnamese => ModelScript::Latin,
+        Script::Cyrillic => ModelScript::Cyrillic,
+        Script::Greek => ModelScript::Greek,
+        Script::Hebrew => ModelScript::Hebrew,
+        Script::Arabic => ModelScript::Arabic,
+        Script::Thai => ModelScript::Thai,
+        _ => return None,
+    })
+}
+
+/// Letters of the scripts without models: a bigram within them is only a little better than
+/// noise.
+fn own_script(c: char) -> bool {
+    matches!(c, '\u{0531}'..='\u{058F}' | '\u{10A0}'..='\u{10FF}')
+}
+
+fn build(page: CodePage, table: &'static [Option<char>; 256]) -> PageModel {
+    let idx = lang::index();
+    let script = model_script(page.script());
+    let langs = (0..LANGS)
+        .filter(|&l| script.is_some() && lang::script_of(l) == script)
+        .fold(0u64, |m, l| m | 1u64 << l);
+    let ascii_compatible = table.get(0x41) == Some(&Some('A'));
+    let none = ByteInfo {
+        letter: ' ',
+        alien: 0,
+        flags: 0,
+        script: 0,
+    };
+    let mut bytes = [none; 256];
+    let mut unigram = [(0f64, 0f64); 256];
+    for (byte, (&c, (info, cost))) in table
+        .iter()
+        .zip(bytes.iter_mut().zip(unigram.iter_mut()))
+        .enumerate()
+    {
+        let cl = class(c);
+        let letter = match cl {
+            Class::Letter(l) | Class::Mark(l) => l,
+            Class::Edge | Class::Punct | Class::Symbol | Class::Bad => ' ',
+        };
+        let case = match c {
+            Some(c) if c.is_lowercase() => LOWER,
+            Some(c) if c.is_uppercase() => UPPER,
+            Some(c) if lang::arabic_joins_next(c) => JOINS,
+            // Only where the page moved it (EBCDIC): in an ASCII page the byte is what the
+            // text holds.
+            Some(
+                c @ ('`' | '\\' | '{' | '}' | '|' | '~' | '^' | '[' | ']' | '@' | '#' | '$' | '<'
+                | '>'),
+            ) if u32::from(c) != byte as u32 => ODD,
+            _ => 0,
+        };
+        let odd = if matches!(cl, Class::Punct | Class::Symbol | Class::Bad) {
+            ODD
+        } else {
+            0
+        };
+        let native = if letter == ' ' || own_script(letter) {
+            NATIVE
+        } else {
+            0
+        };
+        let ascii_byte = byte < 0x80 && ascii_compatible;
+        let alien = if letter == ' ' || ascii_byte {
+            0
+        } else {
+            !idx.alphabet.get(&(letter as u32)).copied().unwrap_or(0) & langs
+        };
+        *info = ByteInfo {
+            letter,
+            alien,
+            flags: case | odd | native,
+            script: letter_script(letter),
+        };
+        if !ascii_byte {
+            let as_ascii = byte >= 0x80 && ascii_compatible && c.is_some_and(|c| c.is_ascii());
+            cost.0 = if as_ascii { SYMBOL_COST } else { 0.0 };
+            cost.1 = match cl {
+                Class::Symbol => SYMBOL_COST,
+                Class::Punct => PUNCT_COST,
+                Class::Bad => BAD_COST,
+                Class::Letter(_) | Class::Mark(_) | Class::Edge => 0.0,
+            };
+        }
+    }
+    PageModel {
+        page,
+        table,
+        ascii_compatible,
+        langs,
+        bytes,
+        unigram,
+    }
+}
+
+/// Every page's model, by its place in the registry (`None`: not a single-byte candidate),
+/// built once per run.
+pub(super) fn models() -> &'static [Option<PageModel>] {
+    static MODELS: OnceLock<Vec<Option<PageModel>>> = OnceLock::new();
+    MODELS.get_or_init(|| {
+        CodePage::all()
+            .map(|p| {
+                let table = p.single_byte_table()?;
+                (p.script() != Script::None).then(|| build(p, table))
+            })
+            .collect()
+    })
+}
