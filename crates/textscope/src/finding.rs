@@ -64,14 +64,17 @@ impl FindingKind {
     /// variation selector is one only outside an emoji or ideographic sequence.
     #[inline]
     pub fn at(prev: Option<char>, c: char) -> Option<FindingKind> {
-        match class_of(c) {
-            Class::Bidi => Some(FindingKind::BidiControl),
-            Class::Invisible => Some(FindingKind::InvisibleCharacter),
-            Class::Plain if !c.is_ascii() && is_hidden_finding(prev, c) => {
-                Some(FindingKind::InvisibleCharacter)
-            }
-            _ => None,
-        }
+        FindingKind::at_class(class_of(c), prev, c)
+    }
+
+    /// [`FindingKind::at`] for a character whose class is known: the one rule the report's
+    /// tracker and `check` share.
+    #[inline]
+    pub fn at_class(class: Class, prev: Option<char>, c: char) -> Option<FindingKind> {
+        FindingKind::of_class(class).or_else(|| {
+            (class == Class::Plain && !c.is_ascii() && is_hidden_finding(prev, c))
+                .then_some(FindingKind::InvisibleCharacter)
+        })
     }
 }
 

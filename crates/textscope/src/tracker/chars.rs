@@ -2,9 +2,9 @@
 //! hands over does to the lines, problems and findings (SPEC §4, §5).
 
 use super::Tracker;
-use crate::class::{class_of, Class, EndingKind};
+use crate::class::{class_of, EndingKind};
 use crate::decode::{Bad, Sink};
-use crate::finding::{is_hidden_finding, Finding, FindingKind};
+use crate::finding::{Finding, FindingKind};
 use crate::format::{hex, Format};
 use crate::lines::{LineEnd, Role};
 use crate::message;
@@ -77,10 +77,8 @@ impl Tracker {
                     self.problem(kind, offset, bytes, Some(c as u32), None, || {
                         message::char_problem(kind, c)
                     });
-                } else if let Some(kind) = FindingKind::of_class(class) {
+                } else if let Some(kind) = FindingKind::at_class(class, prev, c) {
                     self.finding(kind, c, offset, bytes);
-                } else if class == Class::Plain && !c.is_ascii() && is_hidden_finding(prev, c) {
-                    self.finding(FindingKind::InvisibleCharacter, c, offset, bytes);
                 }
                 self.line_chars += 1;
             }
@@ -158,7 +156,7 @@ impl Sink for Tracker {
         // zero but one, in either byte order.
         let w = width.max(1);
         if let Some(last) = bytes.len().checked_sub(w).and_then(|k| bytes.get(k..)) {
-            self.prev = Some(char::from(last.iter().fold(0, |a, b| a | b)));
+            self.prev = Some(crate::chars::ascii_unit(last));
         }
     }
 
