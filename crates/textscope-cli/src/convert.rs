@@ -18,6 +18,7 @@ mod file;
 mod safety;
 mod vet;
 
+use crate::error as status;
 pub use atomic::write_atomically;
 #[cfg(test)]
 use atomic::TEMP_SUFFIX;
@@ -141,7 +142,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             Ok(o) => o,
             Err(e) => {
                 eprintln!("textscope: convert: {e}");
-                return ExitCode::from(2);
+                return ExitCode::from(status::ERROR);
             }
         };
     }
@@ -156,21 +157,21 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         eprintln!(
             "textscope: convert: several files need --in-place (or convert them one at a time)"
         );
-        return ExitCode::from(2);
+        return ExitCode::from(status::ERROR);
     }
     let dest = match (&args.output, args.in_place) {
         (_, true) => Dest::InPlace,
         (Some(p), false) if p.as_os_str() != "-" => Dest::File(p),
         _ => Dest::Stdout,
     };
-    let mut worst = 0u8;
+    let mut worst = status::SUCCESS;
     for f in &args.files {
         let inp = if f.as_os_str() == "-" {
             match spool_stdin() {
                 Ok(s) => Input::Spool(s),
                 Err(e) => {
                     eprintln!("textscope: {}", ConvertError::Input(e));
-                    worst = 2;
+                    worst = status::ERROR;
                     continue;
                 }
             }
@@ -191,7 +192,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             }
             Err(ConvertError::Usage(s)) => {
                 eprintln!("{s}");
-                worst = 2;
+                worst = status::ERROR;
             }
             Err(e) => {
                 eprintln!("textscope: {e}");

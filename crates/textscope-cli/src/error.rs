@@ -1,7 +1,7 @@
 //! How a run ends. Every error of the report, `utf16`, `serve` and `site` is an [`Error`]
 //! carrying its data, worded once (`Display`), and [`Error::code`] is the one place where an
-//! outcome becomes an exit status. (`check` and `convert` keep their own statuses: see their
-//! modules; they use the same numbers.)
+//! outcome becomes an exit status. `check` and `convert` count their files' outcomes
+//! themselves (the worst one wins) and end with these same three constants.
 
 use crate::index_file::IndexError;
 use crate::input::InputError;
@@ -13,7 +13,8 @@ use std::process::ExitCode;
 
 /// Exit status: everything done, nothing wrong found.
 pub const SUCCESS: u8 = 0;
-/// Exit status: done, and what was asked about is not well-formed (`utf16`).
+/// Exit status: done, and what was asked about is not well-formed (`utf16`), breaks a rule
+/// (`check`) or cannot be converted as asked (`convert`).
 pub const FOUND: u8 = 1;
 /// Exit status: an error (a file not read, bad arguments, output failed).
 pub const ERROR: u8 = 2;

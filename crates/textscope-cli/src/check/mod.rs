@@ -22,6 +22,7 @@ mod walk;
 pub use args::{cli_layer, CheckArgs};
 pub use file::check_file;
 
+use crate::error;
 use output::{OutputFormat, Summary};
 use rules::{Finding, Layer, Rule};
 use std::collections::BTreeMap;
@@ -79,7 +80,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Ok(l) => l,
         Err(e) => {
             eprintln!("textscope: check: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(error::ERROR);
         }
     };
     let roots: Vec<PathBuf> = if args.paths.is_empty() {
@@ -102,7 +103,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                     crate::render::safe_path(&e.path),
                     e.cause
                 );
-                return ExitCode::from(2);
+                return ExitCode::from(error::ERROR);
             }
         };
         let ctx = Ctx {
@@ -130,16 +131,16 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("textscope: cannot write the output: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(error::ERROR);
         }
     }
     if format != OutputFormat::Json {
         eprintln!("{}", summary.sentence());
     }
     if summary.errors > 0 {
-        ExitCode::from(2)
+        ExitCode::from(error::ERROR)
     } else if summary.total() > 0 {
-        ExitCode::from(1)
+        ExitCode::from(error::FOUND)
     } else {
         ExitCode::SUCCESS
     }

@@ -32,8 +32,8 @@ impl ConvertError {
         match self {
             ConvertError::Lossy { .. }
             | ConvertError::Binary { .. }
-            | ConvertError::Refused { .. } => 1,
-            _ => 2,
+            | ConvertError::Refused { .. } => crate::error::FOUND,
+            _ => crate::error::ERROR,
         }
     }
 }
