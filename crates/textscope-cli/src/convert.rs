@@ -34,7 +34,7 @@ use std::process::ExitCode;
 use textscope::{Format, Options};
 #[cfg(test)]
 pub use vet::convert_bytes;
-pub use vet::{analyse, vet, NAMED};
+pub use vet::{analyze, vet, NAMED};
 
 /// What to do with line endings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

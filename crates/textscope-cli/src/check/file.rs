@@ -3,7 +3,7 @@
 //! gives the report and, when a policy rule needs the characters, the scanner's view of them
 //! (`textscope::ObservedAnalyzer`). The bytes come from `input`, the only reader.
 
-use super::rules::{self, Finding, Policy, Rule, Scanner};
+use super::rules::{self, Breach, Policy, Rule, Scanner};
 use super::Outcome;
 use crate::input;
 use std::path::Path;
@@ -108,7 +108,7 @@ fn finish(run: Run, policy: &Policy) -> Outcome {
                 return Outcome::SkippedBinary(why);
             }
             return Outcome::Checked {
-                findings: vec![Finding {
+                findings: vec![Breach {
                     line: 1,
                     column: 1,
                     offset: 0,
@@ -126,7 +126,7 @@ fn finish(run: Run, policy: &Policy) -> Outcome {
             counts.insert(Rule::BinaryInText, 1);
             findings.insert(
                 0,
-                Finding {
+                Breach {
                     line: 1,
                     column: 1,
                     offset: 0,

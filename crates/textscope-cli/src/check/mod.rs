@@ -24,7 +24,7 @@ pub use file::check_file;
 
 use crate::error;
 use output::{OutputFormat, Summary};
-use rules::{Finding, Layer, Rule};
+use rules::{Breach, Layer, Rule};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -38,7 +38,7 @@ use walk::walk;
 pub enum Outcome {
     /// Checked: the denied findings (listed) and their exact counts by rule.
     Checked {
-        findings: Vec<Finding>,
+        findings: Vec<Breach>,
         counts: BTreeMap<Rule, u64>,
     },
     /// Binary (the detection verdict), skipped: why, in words ("24% of the characters are

@@ -1,7 +1,7 @@
 //! Printers for `check`: `path:line:column: rule: message`, JSON Lines, GitHub annotations.
 //! Everything that came from a file (paths, messages) goes through `render::safe`.
 
-use super::rules::{Finding, Rule};
+use super::rules::{Breach, Rule};
 use crate::render::safe;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -29,7 +29,7 @@ struct JsonFinding<'a> {
 }
 
 /// One finding as one line (no newline).
-pub fn finding(format: OutputFormat, path: &str, f: &Finding) -> String {
+pub fn finding(format: OutputFormat, path: &str, f: &Breach) -> String {
     match format {
         OutputFormat::Text => format!(
             "{}:{}:{}: {}: {}",
@@ -146,8 +146,8 @@ mod tests {
     use super::*;
     use textscope::ProblemKind;
 
-    fn f() -> Finding {
-        Finding {
+    fn f() -> Breach {
+        Breach {
             line: 3,
             column: 7,
             offset: 42,

@@ -1,7 +1,7 @@
 //! One input through both passes to where its conversion goes: standard output, a file, or
 //! the input itself (`--in-place`), the last two written atomically.
 
-use super::{analyse, safety, vet, write_atomically, ConvertError, Converter, Plan};
+use super::{analyze, safety, vet, write_atomically, ConvertError, Converter, Plan};
 use crate::input::{self, Cause, InputError, Source};
 use std::fs::File;
 use std::io::{self, Seek, Write};
@@ -117,7 +117,7 @@ pub(super) fn convert_one(
 ) -> Result<u64, ConvertError> {
     let name = inp.name();
     let (mut src, _) = inp.open().map_err(ConvertError::Input)?;
-    let (report, index) = analyse(&name, &mut src, opts).map_err(ConvertError::Input)?;
+    let (report, index) = analyze(&name, &mut src, opts).map_err(ConvertError::Input)?;
     drop(src);
     // An uncertain guess is refused before anything else is said of the file: rewriting it in
     // place would keep the mojibake for good, whatever --replace says of its bad units.

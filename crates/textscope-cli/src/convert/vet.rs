@@ -22,7 +22,7 @@ pub const LOSSY: [ProblemKind; 5] = [
 pub const NAMED: usize = 5;
 
 /// The analysis pass: the report (for the refusal) and the index (for the decoder).
-pub fn analyse(
+pub fn analyze(
     path: &str,
     src: &mut Source,
     opts: &Options,

@@ -139,9 +139,10 @@ impl Rule {
     }
 }
 
-/// One finding, located to the byte.
+/// One breach of a rule, located to the byte (the report's own findings are
+/// `textscope::Finding`; `check`'s JSON still lists breaches under "findings").
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
+pub struct Breach {
     pub line: u64,
     pub column: u64,
     pub offset: u64,

@@ -1,7 +1,7 @@
 //! The findings of one file that the report gives: its problems and notes, the `ansi_escape`
 //! findings, and the policy checks on the whole file (`bom`, `encoding`); with the scanner's.
 
-use super::{Finding, Policy, Rule, Scanner};
+use super::{Breach, Policy, Rule, Scanner};
 use std::collections::BTreeMap;
 use textscope::{Format, ProblemKind, Report};
 
@@ -11,7 +11,7 @@ pub fn findings(
     r: &Report,
     p: &Policy,
     scan: Option<Scanner>,
-) -> (Vec<Finding>, BTreeMap<Rule, u64>) {
+) -> (Vec<Breach>, BTreeMap<Rule, u64>) {
     let mut out = Vec::new();
     let mut counts: BTreeMap<Rule, u64> = BTreeMap::new();
     for k in ProblemKind::ALL {
@@ -24,7 +24,7 @@ pub fn findings(
     for pr in &r.problems {
         let rule = Rule::Problem(pr.kind);
         if p.denies(rule) {
-            out.push(Finding {
+            out.push(Breach {
                 line: pr.line,
                 column: pr.column,
                 offset: pr.offset,
@@ -40,7 +40,7 @@ pub fn findings(
         });
         for f in listed {
             *counts.entry(Rule::AnsiEscape).or_insert(0) += f.count.max(1);
-            out.push(Finding {
+            out.push(Breach {
                 line: f.line,
                 column: f.column,
                 offset: f.offset,
@@ -56,7 +56,7 @@ pub fn findings(
     }
     let mut whole = |rule: Rule, message: String| {
         *counts.entry(rule).or_insert(0) += 1;
-        out.push(Finding {
+        out.push(Breach {
             line: 1,
             column: 1,
             offset: 0,
@@ -106,7 +106,7 @@ pub fn findings(
         if p.denies(Rule::FinalNewline) {
             for n in &r.notes {
                 *counts.entry(Rule::FinalNewline).or_insert(0) += 1;
-                out.push(Finding {
+                out.push(Breach {
                     line: n.line,
                     column: last_col + 1,
                     offset: n.offset,

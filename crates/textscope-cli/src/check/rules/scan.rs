@@ -5,7 +5,7 @@
 //! `bidi_control` and `invisible_character` findings). Columns count characters, a bad unit
 //! being one (L3).
 
-use super::{Finding, Policy, Rule, MAX_LISTED};
+use super::{Breach, Policy, Rule, MAX_LISTED};
 use std::collections::BTreeMap;
 use textscope::chars::{CharSink, Decoded};
 use textscope::lines::{LineEnd, LineMachine, Role};
@@ -25,7 +25,7 @@ pub struct Scanner {
     prev: Option<char>,
     eol_first: Option<(u64, u64, u64, EndingKind)>,
     eol_count: u64,
-    pub findings: Vec<Finding>,
+    pub findings: Vec<Breach>,
     pub counts: BTreeMap<Rule, u64>,
     /// Columns of the last line, for the position of `final-newline`.
     pub last_col: u64,
@@ -77,7 +77,7 @@ impl Scanner {
         }
     }
 
-    fn push(&mut self, f: Finding) {
+    fn push(&mut self, f: Breach) {
         let n = self.counts.entry(f.rule).or_insert(0);
         *n += 1;
         if *n as usize <= MAX_LISTED {
@@ -112,7 +112,7 @@ impl Scanner {
                 if self.bidi {
                     if let Some(kind) = FindingKind::at(prev, c) {
                         let (line, column) = (self.line, self.col);
-                        self.push(Finding {
+                        self.push(Breach {
                             line,
                             column,
                             offset,
@@ -136,7 +136,7 @@ impl Scanner {
     fn check_length(&mut self) {
         if let Some(m) = self.max_len {
             if self.col > m {
-                self.push(Finding {
+                self.push(Breach {
                     line: self.line,
                     column: m + 1,
                     offset: self.over_at,
@@ -173,7 +173,7 @@ impl Scanner {
         }
         if let (Some(want), Some((line, column, offset, kind))) = (self.eol, self.eol_first) {
             let others = self.eol_count;
-            self.push(Finding {
+            self.push(Breach {
                 line,
                 column,
                 offset,
