@@ -32,7 +32,8 @@ pub trait Consumer {
 }
 
 /// Builds the consumer from what detection found: the index (format, code page, mark) and
-/// the report of the window alone (its `detection`, `bom`, `encoding` are the file's).
+/// the report of detection over the window ([`detect_window`]: its `format`, `detection`,
+/// `bom`, `encoding` are the file's; the window is not decoded for it).
 pub type MakeConsumer<'a, C> = Box<dyn FnMut(&LineIndex, &Report) -> C + 'a>;
 
 /// The front end of a file: buffers the first [`WINDOW`] bytes, detects, makes the consumer,

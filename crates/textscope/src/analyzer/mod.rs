@@ -13,6 +13,7 @@ use crate::tracker::Tracker;
 use reading::closest_reading;
 pub(crate) use reading::near_zero_pattern;
 mod hints;
+mod memo;
 mod observe;
 mod options;
 mod reading;
@@ -89,7 +90,7 @@ impl Analyzer {
                 if buf.len() >= WINDOW {
                     let window = std::mem::take(buf);
                     self.state =
-                        State::Decoding(self.start(&window, false, observe::again(&mut obs)));
+                        State::Decoding(self.start(&window, false, observe::again(&mut obs), true));
                     self.feed_decoder(tail, obs);
                 }
             }
@@ -123,11 +124,20 @@ impl Analyzer {
         }
     }
 
-    /// Detection (or the forced format), then the window replayed into the decoder.
-    fn start(&self, window: &[u8], at_eof: bool, obs: Option<&mut dyn CharSink>) -> Box<Decoding> {
+    /// Detection over the window and the decoding it chose; `decode`: the window is also fed
+    /// to it (else only the verdict, the mark and the closest reading's choice are made).
+    fn start(
+        &self,
+        window: &[u8],
+        at_eof: bool,
+        obs: Option<&mut dyn CharSink>,
+        decode: bool,
+    ) -> Box<Decoding> {
         let verdict = match self.opts.force {
             Some(format) => forced_verdict(format, self.opts.code_page, window, at_eof),
-            None => detect(window, at_eof),
+            // The window of `detect_window` is kept for the analyser it is replayed into.
+            None if decode => memo::detect_again(window, at_eof),
+            None => memo::detect_and_keep(window, at_eof),
         };
         let format = verdict.format;
         let mark_len = verdict.mark_len;
@@ -148,7 +158,7 @@ impl Analyzer {
             .is_text()
             .then(|| Decoder::new(format, verdict.encoding, mark_len as u64));
         let kernel = self.opts.kernel.resolve();
-        if let Some(dec) = &mut decoder {
+        if let Some(dec) = decoder.as_mut().filter(|_| decode) {
             let body = window.get(mark_len..).unwrap_or_default();
             observe::feed(dec, &mut tracker, body, kernel, obs);
         }
@@ -167,7 +177,7 @@ impl Analyzer {
                     let mut opts = self.opts.clone();
                     opts.force = Some(closest);
                     opts.code_page = None;
-                    let mut r = Analyzer::new(opts.clone()).start(window, at_eof, None);
+                    let mut r = Analyzer::new(opts.clone()).start(window, at_eof, None, decode);
                     r.verdict.steps = vec![step];
                     r.forced = false;
                     (opts, r)
@@ -208,7 +218,7 @@ impl Analyzer {
     /// [`Analyzer::take_decoding`], a short file's characters handed to `obs` too.
     fn take_decoding_observed(&mut self, obs: Option<&mut dyn CharSink>) -> Box<Decoding> {
         match std::mem::replace(&mut self.state, State::Window(Vec::new())) {
-            State::Window(window) => self.start(&window, true, obs),
+            State::Window(window) => self.start(&window, true, obs, true),
             State::Decoding(d) => d,
         }
     }
@@ -313,11 +323,16 @@ fn build(opts: &Options, size: u64, d: Box<Decoding>) -> (Report, LineIndex) {
 /// Runs detection (or the forced format) on the window alone and returns the index that a
 /// [`crate::StructureBuilder`] needs to decode lines from the start: the format, the code
 /// page and the mark, with no checkpoint beyond line 1. `at_eof`: the window is the whole file.
+///
+/// The report carries what detection decides: `format`, `encoding`, `bom`, `language`,
+/// `detection`, `container` and the choice of `text_reading` (its format and encoding). The
+/// window is not decoded here (its consumer decodes it once, from the replay), so the
+/// report's lines, characters and problems are not the window's: empty.
 pub fn detect_window(window: &[u8], at_eof: bool, opts: &Options) -> (LineIndex, Report) {
     let window = window.get(..WINDOW).unwrap_or(window);
     let mut a = Analyzer::new(opts.clone());
     a.size = window.len() as u64;
-    a.state = State::Decoding(a.start(window, at_eof, None));
+    a.state = State::Decoding(a.start(window, at_eof, None, false));
     let (report, mut index) = a.finish_with_index();
     index.checkpoints = vec![Checkpoint {
         line: 1,

@@ -16,21 +16,23 @@ pub(crate) struct Assessment {
     pub language: Option<&'static str>,
     pub confidence: Option<f64>,
     pub candidates: Vec<Candidate>,
-    /// The winner's cost per byte above 7F, and how many such bytes the window has.
+    /// The winner's cost per byte above 7F, how many such bytes the ranked part of the
+    /// window has, and that part's length.
     best: Option<(CodePage, f64)>,
     high: u64,
+    read: usize,
 }
 
 impl Assessment {
     /// The best legacy reading's cost per byte of the window (its cost per byte above 7F
-    /// spread over all bytes: ASCII costs nothing), for D8; `None` when legacy turned the
-    /// window down or ranked nothing.
-    pub(crate) fn cost_per_byte(&self, len: usize) -> Option<(CodePage, f64)> {
+    /// spread over all bytes of the part ranked: ASCII costs nothing), for D8; `None` when
+    /// legacy turned the window down or ranked nothing.
+    pub(crate) fn cost_per_byte(&self) -> Option<(CodePage, f64)> {
         if !self.outcome.accepted {
             return None;
         }
         self.best
-            .map(|(p, c)| (p, c.max(0.0) * self.high as f64 / len.max(1) as f64))
+            .map(|(p, c)| (p, c.max(0.0) * self.high as f64 / self.read.max(1) as f64))
     }
 }
 
@@ -76,6 +78,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
         candidates: Vec::new(),
         best: None,
         high: 0,
+        read: 0,
     };
     if nul * 100 > n {
         let reason = format!(
@@ -91,8 +94,8 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
         );
         return turned_down(reason, figs);
     }
-    let high = score::high_bytes(window);
     let ranking = score::rank(window, at_eof, LISTED + 1);
+    let (high, read) = (ranking.high, ranking.read);
     let ranked = &ranking.top;
     let Some(first) = ranked.first() else {
         let reason = format!(
@@ -108,6 +111,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
             candidates: Vec::new(),
             best: None,
             high,
+            read,
         };
     };
     let confidence = score::confidence(ranked, high);
@@ -119,11 +123,21 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
     ]);
     let percent = confidence.map_or(0, |c| (c * 100.0).round() as u64);
     figs.push(("confidence_percent", percent));
+    // Decision 42: a window with more different byte pairs than the ranking reads.
+    let part = if read < window.len() {
+        figs.push(("ranked_bytes", read as u64));
+        format!(
+            " (ranked over the first {read} bytes: they hold the {} different byte pairs read)",
+            score::RANKED_PAIRS
+        )
+    } else {
+        String::new()
+    };
     let reason = match ranked.get(1) {
         Some(second) => {
             figs.push(("runner_up_cost_milli", milli(second)));
             format!(
-                "not binary; code page {}{}: cost {:.3} per byte above 7F against {:.3} for {} (confidence {percent} %)",
+                "not binary; code page {}{}: cost {:.3} per byte above 7F against {:.3} for {}{part} (confidence {percent} %)",
                 first.page.name(),
                 first.lang.map(|l| format!(" ({l})")).unwrap_or_default(),
                 first.cost,
@@ -132,7 +146,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
             )
         }
         None => format!(
-            "not binary; code page {}: the only reading left (cost {:.3} per byte above 7F)",
+            "not binary; code page {}: the only reading left (cost {:.3} per byte above 7F){part}",
             first.page.name(),
             first.cost
         ),
@@ -145,5 +159,6 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
         candidates: ranked.iter().map(candidate).collect(),
         best: Some((first.page, first.cost)),
         high,
+        read,
     }
 }

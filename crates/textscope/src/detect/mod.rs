@@ -260,18 +260,10 @@ pub(crate) fn detect(window: &[u8], at_eof: bool) -> Verdict {
         return v;
     }
     // D1: no mark; the parsers in order.
-    let mut legacy_stage: Option<legacy::Assessment> = None;
-    for format in [
-        Format::Utf8,
-        Format::Utf32Le,
-        Format::Utf32Be,
-        Format::Utf16Le,
-        Format::Utf16Be,
-    ] {
+    for format in [Format::Utf8, Format::Utf32Le, Format::Utf32Be] {
         let outcome = match format {
             Format::Utf8 => unicode::utf8(window, at_eof),
-            Format::Utf32Le | Format::Utf32Be => unicode::utf32(format, window, at_eof),
-            _ => unicode::utf16(format, window, at_eof),
+            _ => unicode::utf32(format, window, at_eof),
         };
         let accepted = outcome.accepted;
         steps.push(outcome.step(format));
@@ -279,20 +271,29 @@ pub(crate) fn detect(window: &[u8], at_eof: bool) -> Verdict {
             return Verdict::new(format, 0, steps);
         }
     }
-    // D8: UTF-16 beyond Latin, compared with the best legacy reading.
-    let assessment = legacy_stage.get_or_insert_with(|| legacy::assess(window, at_eof));
+    // D5; D8 reads the same counts of each byte order, so the window is decoded once each.
+    let mut utf16 = Vec::with_capacity(2);
     for format in [Format::Utf16Le, Format::Utf16Be] {
-        let outcome = unicode::utf16_beyond_latin(format, window, at_eof, assessment);
+        let s = stats(format, window, at_eof);
+        let outcome = unicode::utf16(format, window, &s);
         let accepted = outcome.accepted;
         steps.push(outcome.step(format));
         if accepted {
             return Verdict::new(format, 0, steps);
         }
+        utf16.push((format, s));
+    }
+    // D8: UTF-16 beyond Latin, compared with the best legacy reading.
+    let a = legacy::assess(window, at_eof);
+    for (format, s) in &utf16 {
+        let outcome = unicode::utf16_beyond_latin(*format, window, s, &a);
+        let accepted = outcome.accepted;
+        steps.push(outcome.step(*format));
+        if accepted {
+            return Verdict::new(*format, 0, steps);
+        }
     }
     // D6 and D12.
-    let a = legacy_stage
-        .take()
-        .unwrap_or_else(|| legacy::assess(window, at_eof));
     let accepted = a.outcome.accepted;
     steps.push(a.outcome.step(Format::Legacy));
     if !accepted {

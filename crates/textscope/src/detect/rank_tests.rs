@@ -124,3 +124,47 @@ fn a_full_window_of_high_bytes_still_sums_exactly() {
         .collect();
     assert!(sums_exact(&bytes_of(&w)));
 }
+
+/// Decision 42: the ranking reads a window up to [`RANKED_PAIRS`] different byte pairs.
+#[test]
+fn noise_is_ranked_over_a_bounded_part_and_text_whole() {
+    use super::bytes::RANKED_PAIRS;
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let noise: Vec<u8> = (0..65_536)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // No control bytes (as compressed data that passes D6 has few).
+            0x20 + ((x >> 40) % 0xE0) as u8
+        })
+        .collect();
+    let b = bytes_of(&noise);
+    assert_eq!(b.pairs.len(), RANKED_PAIRS);
+    assert!(b.read < noise.len() / 4, "{}", b.read);
+    // The counts are those of the part read, as if it were the window.
+    let part = bytes_of(&noise[..b.read]);
+    assert_eq!(part.read, b.read);
+    assert_eq!(part.pairs, b.pairs);
+    assert_eq!(part.unigram, b.unigram);
+    let r = rank(&noise, false, 3);
+    assert_eq!((r.read, r.high), (b.read, b.high));
+    let whole = rank(&noise[..b.read], false, 3);
+    for (a, z) in r.top.iter().zip(&whole.top) {
+        assert!(same(a, z), "{a:?} {z:?}");
+    }
+    // Text repeats its pairs: a full window of it is read whole.
+    let text = "Größere Änderungen überließ sie Jürgen; daß er schläft, wußte sie. ";
+    let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+    let window: Vec<u8> = latin1.iter().copied().cycle().take(65_536).collect();
+    assert_eq!(bytes_of(&window).read, window.len());
+    // The step says where the ranking stopped.
+    let a = super::legacy::assess(&noise, false);
+    assert!(a.outcome.accepted, "{}", a.outcome.reason);
+    let ranked = a.outcome.figures.iter().find(|(k, _)| *k == "ranked_bytes");
+    assert_eq!(ranked, Some(&("ranked_bytes", b.read as u64)));
+    assert!(a
+        .outcome
+        .reason
+        .contains(&format!("first {} bytes", b.read)));
+}

@@ -14,6 +14,7 @@
 use super::lang::LANGS;
 use super::{bytes, cjk, price, single};
 use crate::codepage::{CodePage, Script};
+pub(crate) use bytes::RANKED_PAIRS;
 
 /// The prior of D12: a page of tier `t` (0 common … 3 rare) pays `TIER_COST * t * h^0.6` over
 /// the window's `h` bytes above 7F. It grows slower than the evidence (which grows with `h`),
@@ -48,6 +49,10 @@ pub(crate) struct Ranking {
     pub top: Vec<Scored>,
     /// Readings that give different texts: how many there are in all.
     pub total: usize,
+    /// The part of the window that was ranked (all of it unless it holds more different byte
+    /// pairs than [`bytes::RANKED_PAIRS`]), and its bytes above 7F.
+    pub read: usize,
+    pub high: u64,
 }
 
 /// How far a page's cost may stray from its bound by rounding (costs are a few units per byte
@@ -81,11 +86,17 @@ struct Group {
 /// same as pricing every candidate would give, cost for cost.
 pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     let b = bytes::bytes_of(window);
+    // The part read: a multi-byte character cut at its end is not a fault (as at the end of a
+    // window that is not the whole file).
+    let at_eof = at_eof && b.read == window.len();
+    let window = window.get(..b.read).unwrap_or(window);
     let ebcdic = bytes::ebcdic_possible(&b, window.len());
     if b.high == 0 && !ebcdic {
         return Ranking {
             top: Vec::new(),
             total: 0,
+            read: b.read,
+            high: b.high,
         };
     }
     let ascii = bytes::ascii_costs(&b);
@@ -185,7 +196,12 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
             .then(x.page.tier().cmp(&y.page.tier()))
     });
     top.truncate(keep);
-    Ranking { top, total }
+    Ranking {
+        top,
+        total,
+        read: b.read,
+        high: b.high,
+    }
 }
 
 /// A group's reading, priced in full: every member's cost, folded as the readings were met
@@ -284,11 +300,6 @@ pub(crate) fn confidence(ranked: &[Scored], high: u64) -> Option<f64> {
     let z = CONF_A + CONF_B * m.ln_1p() + CONF_C * h.ln_1p();
     let c = 1.0 / (1.0 + (-z).exp());
     Some((c * 1000.0).round() / 1000.0)
-}
-
-/// Bytes above 7F in the window.
-pub(crate) fn high_bytes(window: &[u8]) -> u64 {
-    window.iter().filter(|&&b| b >= 0x80).count() as u64
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! and D8 (utf-16 beyond Latin).
 
 use super::legacy::Assessment;
+use super::stats::Stats;
 use super::{binary_reason, pct, stat_figures, stats, Outcome};
 use crate::format::Format;
 
@@ -72,8 +73,8 @@ pub(super) fn utf32(format: Format, window: &[u8], at_eof: bool) -> Outcome {
     Outcome::new(true, "all_scalar_values", reason, figs)
 }
 
-/// D5 (and its mirror for big-endian).
-pub(super) fn utf16(format: Format, window: &[u8], at_eof: bool) -> Outcome {
+/// D5 (and its mirror for big-endian), with the window's counts read as `format` (`s`).
+pub(super) fn utf16(format: Format, window: &[u8], s: &Stats) -> Outcome {
     let be = format == Format::Utf16Be;
     // The byte that is high in each unit: odd offsets for LE, even for BE.
     let (mut high_zero, mut high_total, mut low_zero) = (0u64, 0u64, 0u64);
@@ -94,8 +95,7 @@ pub(super) fn utf16(format: Format, window: &[u8], at_eof: bool) -> Outcome {
         };
         v <= 0xFF
     });
-    let s = stats(format, window, at_eof);
-    let mut figs = stat_figures(&s);
+    let mut figs = stat_figures(s);
     let (hi_name, lo_name) = if be { ("even", "odd") } else { ("odd", "even") };
     let units = (window.len() / 2) as u64;
     figs.extend([
@@ -130,7 +130,7 @@ pub(super) fn utf16(format: Format, window: &[u8], at_eof: bool) -> Outcome {
         let reason = "one of the first eight units is above 00FF".to_string();
         return Outcome::new(false, "first_units_not_latin", reason, figs);
     }
-    if let Some((code, r)) = binary_reason(&s) {
+    if let Some((code, r)) = binary_reason(s) {
         return Outcome::new(false, code, r, figs);
     }
     let reason = format!(
@@ -244,15 +244,15 @@ fn utf16_cost(format: Format, window: &[u8]) -> f64 {
 /// D8: after both D5 parsers turned the file down, a UTF-16 reading is accepted when it is
 /// well-formed, has at most one unit in a hundred private use or a noncharacter, is not
 /// binary, and is more plausible than every legacy reading of the same bytes.
+/// `s`: the window's counts read as `format` (the same as D5's).
 pub(super) fn utf16_beyond_latin(
     format: Format,
     window: &[u8],
-    at_eof: bool,
+    s: &Stats,
     legacy: &Assessment,
 ) -> Outcome {
-    let s = stats(format, window, at_eof);
     let units = (window.len() / 2) as u64;
-    let mut figs = stat_figures(&s);
+    let mut figs = stat_figures(s);
     figs.extend([
         ("units", units),
         ("unpaired_surrogates", s.surrogates),
@@ -281,7 +281,7 @@ pub(super) fn utf16_beyond_latin(
         );
         return Outcome::new(false, "utf16_unusual_units", reason, figs);
     }
-    if let Some((code, r)) = binary_reason(&s) {
+    if let Some((code, r)) = binary_reason(s) {
         return Outcome::new(false, code, r, figs);
     }
     // Both per byte on D12's scale (0 text, 1 noise), in thousandths for the figures.
@@ -316,7 +316,7 @@ pub(super) fn utf16_beyond_latin(
         );
         return Outcome::new(false, "utf16_less_plausible", reason, figs);
     }
-    match legacy.cost_per_byte(window.len()) {
+    match legacy.cost_per_byte() {
         Some((page, other)) => {
             figs.push((
                 "legacy_cost_milli",
