@@ -1,7 +1,8 @@
 //! D12's view of the window: the byte statistics every single-byte candidate reads, counted
 //! once per window.
 
-use super::lang::{self, LANGS};
+use super::lang::{self, ModelScript, LANGS};
+use super::models::MODELS;
 
 /// The window's byte statistics that every single-byte candidate reads.
 pub(super) struct Bytes {
@@ -12,6 +13,9 @@ pub(super) struct Bytes {
     /// The byte values that occur, in increasing order.
     pub present: Vec<u8>,
     pub high: u64,
+    /// Pairs of two bytes above 7F: words written in them (a Cyrillic or Greek word), rather
+    /// than one accented letter between ASCII ones.
+    pub high_runs: u64,
     /// For each byte value, the pairs it is in (a pair of two equal bytes counts twice).
     pub weight: [u32; 256],
     /// The pairs' counts, summed.
@@ -68,6 +72,7 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
     let mut ascii = [0u32; 27 * 27];
     let mut prev = b' ';
     let mut read = window.len();
+    let mut high_runs = 0u64;
     for (i, &b) in window.iter().enumerate() {
         if (prev | b) >= 0x80 {
             let k = usize::from(prev) << 8 | usize::from(b);
@@ -81,6 +86,7 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
                 }
                 *c += 1;
             }
+            high_runs += u64::from((prev & b) >= 0x80);
         } else if let (Some(x), Some(y)) = (ascii_slot(prev), ascii_slot(b)) {
             if let Some(c) = ascii.get_mut(27 * x + y) {
                 *c += 1;
@@ -117,6 +123,7 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
         unigram,
         present,
         high,
+        high_runs,
         weight,
         pair_total,
         read,
@@ -125,8 +132,27 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
 }
 
 /// The cost of each language for the window's ASCII letter pairs (the same for every page
-/// that maps ASCII to itself).
+/// that maps ASCII to itself). When the bytes above 7F mostly stand next to each other (words
+/// written in them, not accented letters between ASCII ones), a language written in another
+/// script than Latin pays the best language's cost: the Latin words beside Russian or Greek
+/// words are foreign words, not evidence against the language (a windows-1251 file of
+/// Russian lines among English and German ones was read as Vietnamese in VISCII, whose
+/// letters are Latin; decision 44).
 pub(super) fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
+    let mut out = latin_ascii_costs(b);
+    if b.high_runs * 2 < b.high {
+        return out;
+    }
+    let best = out.iter().copied().fold(f64::INFINITY, f64::min);
+    for (o, m) in out.iter_mut().zip(MODELS.iter()) {
+        if m.script != ModelScript::Latin {
+            *o = best;
+        }
+    }
+    out
+}
+
+fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
     let idx = lang::index();
     let mut out = [0f64; LANGS];
     let ch = |i: usize| {

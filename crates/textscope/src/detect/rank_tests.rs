@@ -168,3 +168,38 @@ fn noise_is_ranked_over_a_bounded_part_and_text_whole() {
         .reason
         .contains(&format!("first {} bytes", b.read)));
 }
+
+/// Decision 44: a windows-1251 file of Russian lines among English ones is Russian. The
+/// English words are foreign words beside the Russian ones, not evidence against Russian:
+/// priced as such, they made this window Kazakh, and a bench file of the same kind
+/// Vietnamese in VISCII.
+#[test]
+fn russian_lines_among_english_ones_stay_russian() {
+    let Some(t) = CodePage::for_label("windows-1251").and_then(CodePage::single_byte_table) else {
+        panic!("windows-1251 has a table");
+    };
+    let lines = [
+        "2024-03-01 12:00:01 INFO request served in 12 ms, status ok\n",
+        "Привет, как дела? Всё хорошо, спасибо.\n",
+        "The quick brown fox jumps over the lazy dog near the river bank.\n",
+        "Отчёт готов, его можно отправить заказчику.\n",
+        "Please find the attached report for the last quarter below.\n",
+        "Погода сегодня хорошая, мы пойдём гулять в парк.\n",
+        "Build finished: 42 tests passed, 0 failed, 3 skipped.\n",
+    ];
+    let text = lines.concat().repeat(6);
+    let bytes: Vec<u8> = text
+        .chars()
+        .filter_map(|c| {
+            if c.is_ascii() {
+                Some(c as u8)
+            } else {
+                t.iter().position(|&m| m == Some(c)).map(|b| b as u8)
+            }
+        })
+        .collect();
+    let a = super::legacy::assess(&bytes, true);
+    assert!(a.outcome.accepted, "{}", a.outcome.reason);
+    assert_eq!(a.winner.name(), "windows-1251", "{}", a.outcome.reason);
+    assert_eq!(a.language, Some("ru"), "{}", a.outcome.reason);
+}
