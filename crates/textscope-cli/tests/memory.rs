@@ -1,7 +1,9 @@
 //! Bounded memory: the CLI's peak resident set does not grow with the file. A generated
 //! ~64 MiB file with a problem on every line (so the capped lists fill up) is analysed, and
 //! the peak (VmHWM) is read from /proc/<pid>/status while it runs. The bound (32 MiB) is far
-//! above the ~4 MiB measured (docs/resource-bounds.md) and far below the file's size.
+//! above the ~4 MiB measured (docs/resource-bounds.md) and far below the file's size. `check`
+//! over a tree whose files are full of findings holds no more than a window of files' findings
+//! (decision 45).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -82,4 +84,52 @@ fn peak_rss_is_bounded_on_a_64_mib_file() {
         "peak RSS {peak} KiB exceeds {BOUND_KIB} KiB on a {size}-byte file"
     );
     eprintln!("peak RSS {peak} KiB on a {size}-byte file");
+}
+
+/// Runs the command to its end, reading its standard output line by line (counted, not
+/// kept), and returns its peak RSS in KiB and the number of lines it printed.
+fn peak_and_lines(mut cmd: Command) -> (u64, usize) {
+    let mut child = cmd.stdout(Stdio::piped()).spawn().unwrap();
+    let pid = child.id();
+    let reader = {
+        let out = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            std::io::BufRead::lines(std::io::BufReader::new(out))
+                .map_while(Result::ok)
+                .count()
+        })
+    };
+    let mut peak = 0;
+    loop {
+        if let Some(k) = vm_hwm_kib(pid) {
+            peak = peak.max(k);
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    (peak, reader.join().unwrap())
+}
+
+#[test]
+fn check_does_not_hold_a_trees_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    // 240 files of 2,000 lines, each line with a control (P3) and a U+FEFF inside (P4):
+    // 2,000 findings listed per file (1,000 per rule), 480,000 in all, about 90 MB as JSON
+    // lines. Held until the end, as before decision 45, they took over 32 MiB.
+    let line: &[u8] = b"text \x01 then \xEF\xBB\xBF and the rest of an ordinary line\n";
+    let body = line.repeat(2000);
+    for i in 0..240 {
+        std::fs::write(dir.path().join(format!("f{i:03}.txt")), &body).unwrap();
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_textscope"));
+    cmd.args(["check", "--no-config", "--json", "-j", "2"])
+        .arg(dir.path())
+        .stderr(Stdio::null());
+    let (peak, lines) = peak_and_lines(cmd);
+    assert_eq!(lines, 240 * 2000 + 1, "every finding, then the summary");
+    assert!(peak > 0, "VmHWM was read");
+    assert!(peak < BOUND_KIB, "peak RSS {peak} KiB over {BOUND_KIB} KiB");
+    eprintln!("check: peak RSS {peak} KiB over 240 files with 480,000 findings");
 }

@@ -1,6 +1,6 @@
 //! `textscope check [PATH…]`: a linter over a tree. It walks directories in parallel the way
 //! ripgrep does (crate `ignore`: .gitignore, .ignore, hidden files), skips binary files (D7),
-//! analyses each file with the core, and reports every denied finding, sorted by path.
+//! analyses each file with the core, and reports every denied finding, in path order, as it goes.
 //!
 //! Settings come in layers, lowest first: defaults (P1–P9 denied, policy rules off),
 //! `.editorconfig`, `textscope.toml`, the command line. See docs/check.md.
@@ -13,6 +13,7 @@ pub mod config;
 pub mod editorconfig;
 mod file;
 pub mod glob;
+mod order;
 pub mod output;
 mod progress;
 pub mod rules;
@@ -29,9 +30,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-use walk::walk;
+use walk::{list, Entry};
 
 /// What happened to one file.
 #[derive(Debug)]
@@ -60,7 +59,6 @@ struct Ctx {
     attributes: text::Attributes,
     include_binary: bool,
     max_problems: usize,
-    done: Arc<AtomicU64>,
 }
 
 /// Runs `textscope check`.
@@ -88,16 +86,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     } else {
         args.paths.clone()
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut summary = Summary::default();
-    let progress = progress::Progress::start();
-    let mut results: Vec<(String, Outcome)> = Vec::new();
+    let mut ctxs = Vec::with_capacity(roots.len());
     for root in &roots {
         let config = match load_config(args, root) {
             Ok(c) => c,
             Err(e) => {
-                progress.clear();
                 eprintln!(
                     "textscope: {}: {}",
                     crate::render::safe_path(&e.path),
@@ -106,7 +99,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 return ExitCode::from(error::ERROR);
             }
         };
-        let ctx = Ctx {
+        ctxs.push(Ctx {
             cli: cli.clone(),
             editorconfig: config.editorconfig && !args.no_editorconfig,
             config,
@@ -114,19 +107,63 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             attributes: text::Attributes::default(),
             include_binary: args.include_binary,
             max_problems: args.max_problems,
-            done: progress.counter(),
-        };
-        results.extend(walk(root, args, &ctx));
+        });
     }
-    progress.finish();
-    results.sort_by(|a, b| a.0.cmp(&b.0));
-    let written = write_results(&mut out, format, &results, &mut summary);
-    match written.and_then(|()| {
-        if format == OutputFormat::Json {
-            writeln!(out, "{}", summary.json())?;
+    // Decision 45: the paths first (all roots, sorted), then the files checked in that order
+    // on every thread, each file's findings printed as soon as the ones before it are.
+    let mut entries: Vec<(String, usize, Entry)> = Vec::new();
+    for (k, root) in roots.iter().enumerate() {
+        entries.extend(list(root, args).into_iter().map(|(p, e)| (p, k, e)));
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let threads = args.threads.filter(|&n| n > 0).unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let stdout = io::stdout();
+    let mut printer = Printer {
+        out: io::BufWriter::new(stdout.lock()),
+        format,
+        entries: &entries,
+        next: 0,
+        summary: Summary::default(),
+        progress: progress::Progress::start(),
+        failed: None,
+    };
+    let work = |(_, k, e): &(String, usize, Entry)| match e {
+        Entry::File(path) => ctxs.get(*k).map(|ctx| walk::check_path(path, ctx)),
+        Entry::Known(_) => None,
+    };
+    let weight = |o: &Option<Outcome>| match o {
+        Some(Outcome::Checked { findings, .. }) => findings.len() + 1,
+        _ => 1,
+    };
+    order::run_ordered(
+        &entries,
+        threads,
+        WINDOW,
+        std::time::Duration::from_millis(100),
+        work,
+        weight,
+        &mut printer,
+    );
+    printer.progress.clear();
+    let Printer {
+        mut out,
+        summary,
+        failed,
+        ..
+    } = printer;
+    let written = match failed {
+        Some(e) => Err(e),
+        None => {
+            if format == OutputFormat::Json {
+                writeln!(out, "{}", summary.json()).and_then(|()| out.flush())
+            } else {
+                out.flush()
+            }
         }
-        out.flush()
-    }) {
+    };
+    match written {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
@@ -162,47 +199,96 @@ fn load_config(args: &CheckArgs, root: &Path) -> Result<config::Config, config::
     }
 }
 
-/// Prints the sorted outcomes; errors go to stderr (one line each) in the same order.
-fn write_results(
+/// How far checking runs ahead of printing: at most 256 files, and no new file but the next
+/// to print once 20,000 findings (about 3 MB) wait. A file's findings are capped
+/// (`--max-problems` per rule), so what `check` holds is bounded whatever the tree's size.
+const WINDOW: order::Window = order::Window {
+    items: 256,
+    weight: 20_000,
+};
+
+/// Prints each file's outcome as it comes, in path order, and keeps the summary.
+struct Printer<'a, W: Write> {
+    out: W,
+    format: OutputFormat,
+    entries: &'a [(String, usize, Entry)],
+    next: usize,
+    summary: Summary,
+    progress: progress::Progress,
+    /// The first error writing the output (the run stops there).
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> order::Emit<Option<Outcome>> for Printer<'_, W> {
+    fn emit(&mut self, checked: Option<Outcome>) -> bool {
+        let Some((path, _, entry)) = self.entries.get(self.next) else {
+            return false;
+        };
+        self.next += 1;
+        let outcome: &Outcome = match (&checked, entry) {
+            (Some(o), _) => o,
+            (None, Entry::Known(o)) => o,
+            (None, Entry::File(_)) => return true,
+        };
+        self.progress.clear();
+        let written = write_one(&mut self.out, self.format, path, outcome, &mut self.summary);
+        if let Err(e) = written {
+            self.failed = Some(e);
+            return false;
+        }
+        self.idle(self.next);
+        true
+    }
+
+    fn idle(&mut self, checked: usize) {
+        if self.progress.due() {
+            if let Err(e) = self.out.flush() {
+                self.failed.get_or_insert(e);
+            }
+            self.progress.tick(checked);
+        }
+    }
+}
+
+/// Prints one outcome; errors go to stderr (one line each), in the same order.
+fn write_one(
     out: &mut impl Write,
     format: OutputFormat,
-    results: &[(String, Outcome)],
+    path: &str,
+    outcome: &Outcome,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    for (path, outcome) in results {
-        match outcome {
-            Outcome::Checked { findings, counts } => {
-                summary.files += 1;
-                summary.add(counts);
-                for f in findings {
-                    writeln!(out, "{}", output::finding(format, path, f))?;
-                }
-                let total: u64 = counts.values().sum();
-                let left = total.saturating_sub(findings.len() as u64);
-                if left > 0 {
-                    out.flush()?;
-                    eprintln!(
-                        "textscope: {}: {} not listed (see --max-problems)",
-                        crate::render::safe(path),
-                        crate::render::plural(left, "more finding", "more findings")
-                    );
-                }
+    match outcome {
+        Outcome::Checked { findings, counts } => {
+            summary.files += 1;
+            summary.add(counts);
+            for f in findings {
+                writeln!(out, "{}", output::finding(format, path, f))?;
             }
-            Outcome::SkippedBinary(why) => {
-                summary.skipped_binary += 1;
-                let message = format!("binary, not checked; {why}");
-                skipped(out, format, path, "binary", &message)?;
-            }
-            Outcome::SkippedSpecial(what) => {
-                let message =
-                    format!("{what}, not a regular file (check reads regular files only)");
-                skipped(out, format, path, "special", &message)?;
-            }
-            Outcome::Error(cause) => {
-                summary.errors += 1;
+            let total: u64 = counts.values().sum();
+            let left = total.saturating_sub(findings.len() as u64);
+            if left > 0 {
                 out.flush()?;
-                eprintln!("textscope: {}: {cause}", crate::render::safe(path));
+                eprintln!(
+                    "textscope: {}: {} not listed (see --max-problems)",
+                    crate::render::safe(path),
+                    crate::render::plural(left, "more finding", "more findings")
+                );
             }
+        }
+        Outcome::SkippedBinary(why) => {
+            summary.skipped_binary += 1;
+            let message = format!("binary, not checked; {why}");
+            skipped(out, format, path, "binary", &message)?;
+        }
+        Outcome::SkippedSpecial(what) => {
+            let message = format!("{what}, not a regular file (check reads regular files only)");
+            skipped(out, format, path, "special", &message)?;
+        }
+        Outcome::Error(cause) => {
+            summary.errors += 1;
+            out.flush()?;
+            eprintln!("textscope: {}: {cause}", crate::render::safe(path));
         }
     }
     Ok(())

@@ -4,8 +4,7 @@
 use super::rules::{Layer, Policy};
 use super::{check_file, editorconfig, text, CheckArgs, Ctx, Outcome};
 use std::io;
-use std::path::Path;
-use std::sync::atomic::Ordering;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 /// The path as shown: as walked, without a leading `./`; bytes that are not UTF-8 as `\xFF`
@@ -15,21 +14,34 @@ fn shown(p: &Path) -> String {
     crate::render::path_text(p.as_os_str())
 }
 
-/// Walks one root in parallel; the outcomes in any order.
-pub(super) fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Outcome)> {
+/// One path of the walk: a file to check, or what is already known of it (it cannot be
+/// walked, or it is not a regular file).
+pub(super) enum Entry {
+    File(PathBuf),
+    /// Boxed: most paths are files, and the list holds every path of the tree.
+    Known(Box<Outcome>),
+}
+
+/// Lists one root in parallel: the paths in any order, none of them read yet (decision 45:
+/// the files are checked afterwards, in path order).
+pub(super) fn list(root: &Path, args: &CheckArgs) -> Vec<(String, Entry)> {
     if let Err(e) = std::fs::symlink_metadata(root) {
         let cause = if e.kind() == io::ErrorKind::NotFound {
             "no such file or directory".to_string()
         } else {
             e.to_string()
         };
-        return vec![(shown(root), Outcome::Error(cause))];
+        return vec![(shown(root), Entry::Known(Box::new(Outcome::Error(cause))))];
     }
     let Ok(meta) = std::fs::metadata(root) else {
-        return vec![(shown(root), Outcome::Error("dangling symbolic link".into()))];
+        let dangling = Outcome::Error("dangling symbolic link".into());
+        return vec![(shown(root), Entry::Known(Box::new(dangling)))];
     };
     if let Some(what) = special_kind(&meta.file_type()) {
-        return vec![(shown(root), Outcome::SkippedSpecial(what))];
+        return vec![(
+            shown(root),
+            Entry::Known(Box::new(Outcome::SkippedSpecial(what))),
+        )];
     }
     let mut b = ignore::WalkBuilder::new(root);
     let honour = !args.no_ignore;
@@ -52,9 +64,13 @@ pub(super) fn walk(root: &Path, args: &CheckArgs, ctx: &Ctx) -> Vec<(String, Out
                     let ft = e.file_type();
                     let is_file = ft.is_some_and(|t| t.is_file());
                     let explicit_link = e.depth() == 0 && ft.is_some_and(|t| t.is_symlink());
-                    (is_file || explicit_link).then(|| (shown(e.path()), check_path(e.path(), ctx)))
+                    (is_file || explicit_link)
+                        .then(|| (shown(e.path()), Entry::File(e.into_path())))
                 }
-                Err(err) => Some(walk_error(err)),
+                Err(err) => {
+                    let (path, outcome) = walk_error(err);
+                    Some((path, Entry::Known(Box::new(outcome))))
+                }
             };
             if let Some(item) = item {
                 let _ = tx.send(item);
@@ -151,14 +167,13 @@ fn treated_as_text(path: &Path, ctx: &Ctx) -> Result<Option<String>, String> {
         .then(|| "marked text in .gitattributes".to_string()))
 }
 
-fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
+/// One file of the walk, checked under its root's settings.
+pub(super) fn check_path(path: &Path, ctx: &Ctx) -> Outcome {
     let run = || -> Result<Outcome, String> {
         let policy = policy_for(path, ctx)?;
         let text = treated_as_text(path, ctx)?;
         check_file(path, &policy, ctx.include_binary, text, ctx.max_problems)
             .map_err(|e| e.cause.to_string())
     };
-    let outcome = run().unwrap_or_else(Outcome::Error);
-    ctx.done.fetch_add(1, Ordering::Relaxed);
-    outcome
+    run().unwrap_or_else(Outcome::Error)
 }
