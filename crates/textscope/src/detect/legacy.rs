@@ -57,6 +57,10 @@ pub(crate) fn rank_only(window: &[u8], at_eof: bool) -> CodePage {
         .map_or_else(CodePage::windows_1252, |s| s.page)
 }
 
+/// The most confidence a single-byte reading gets when the window's byte pairs are too varied
+/// for text (decision 46): a guess among sixty pages, not a verdict.
+pub(crate) const NOISE_CONFIDENCE: f64 = 0.2;
+
 /// D6, then D12 when the window is not binary.
 pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
     let n = window.len() as u64;
@@ -114,7 +118,15 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
             read,
         };
     };
-    let confidence = score::confidence(ranked, high);
+    let cut = read < window.len();
+    let mut confidence = score::confidence(ranked, high);
+    // Decision 46: text repeats its byte pairs; a window with more different ones than the
+    // ranking reads is noise (compressed data, an image) that D6 let through, and no
+    // single-byte reading of it is likely, however it ranks. A multi-byte page that decodes
+    // it whole (a listing of every character of its set) keeps its confidence.
+    if cut && !first.page.is_multi_byte() {
+        confidence = confidence.map(|c| c.min(NOISE_CONFIDENCE));
+    }
     let milli = |s: &Scored| (s.cost * 1000.0).round().max(0.0) as u64;
     figs.extend([
         ("high_bytes", high),
@@ -124,11 +136,16 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
     let percent = confidence.map_or(0, |c| (c * 100.0).round() as u64);
     figs.push(("confidence_percent", percent));
     // Decision 42: a window with more different byte pairs than the ranking reads.
-    let part = if read < window.len() {
+    let part = if cut {
         figs.push(("ranked_bytes", read as u64));
         format!(
-            " (ranked over the first {read} bytes: they hold the {} different byte pairs read)",
-            score::RANKED_PAIRS
+            " (ranked over the first {read} bytes: they hold the {} different byte pairs read{})",
+            score::RANKED_PAIRS,
+            if first.page.is_multi_byte() {
+                ""
+            } else {
+                ", as varied as noise"
+            }
         )
     } else {
         String::new()

@@ -163,6 +163,15 @@ fn noise_is_ranked_over_a_bounded_part_and_text_whole() {
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     let ranked = a.outcome.figures.iter().find(|(k, _)| *k == "ranked_bytes");
     assert_eq!(ranked, Some(&("ranked_bytes", b.read as u64)));
+    // Decision 46: noise is named a page, but with little confidence.
+    assert!(!a.winner.is_multi_byte(), "{}", a.outcome.reason);
+    let c = a.confidence.unwrap_or(1.0);
+    assert!(
+        c <= super::legacy::NOISE_CONFIDENCE,
+        "{c}: {}",
+        a.outcome.reason
+    );
+    assert!(a.outcome.reason.contains("as varied as noise"));
     assert!(a
         .outcome
         .reason
