@@ -258,10 +258,25 @@ pub(super) fn score(
     }
 }
 
+/// Windows with at least this many different byte pairs are priced through the dense tables
+/// (decision 47): building them costs about half a millisecond once per run, which a window of
+/// a few hundred pairs would not win back.
+const DENSE_FROM: usize = 512;
+
 /// Each language's bigram and alien costs over the window's pairs, below the floor, when the
 /// sums are exact ([`sums_exact`]): the alien costs come from the first pass, the bigrams are
-/// added to them.
+/// added to them. With exact sums the order of the terms does not matter, so the dense tables
+/// and `pairs`' lists give the same sums to the bit.
 pub(super) fn bigrams(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+    if b.pairs.len() >= DENSE_FROM {
+        bigrams_dense(m, b, t)
+    } else {
+        bigrams_listed(m, b, t)
+    }
+}
+
+/// [`bigrams`] through `pairs`' list of languages for each bigram.
+pub(super) fn bigrams_listed(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
     let idx = lang::index();
     let mut delta = t.alien;
     let none = &m.bytes[0];
@@ -280,6 +295,60 @@ pub(super) fn bigrams(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
                         *o += n * f64::from(d);
                     }
                 }
+            }
+        }
+    }
+    delta
+}
+
+/// [`bigrams`] through the dense table of the page's script: each bigram's row of costs, one
+/// per language of the script (0 where the language lacks it), summed for all of them, with
+/// no hash lookup (the letters' slots index the table).
+pub(super) fn bigrams_dense(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+    let idx = lang::index();
+    let mut delta = t.alien;
+    let Some(table) = m.script.and_then(|s| idx.scripts().get(s.ordinal())) else {
+        return delta;
+    };
+    let width = table.langs.len();
+    let dense = table.dense();
+    let slots = m.slots(table);
+    let letters = table.letters.len();
+    let mut sums = [0f64; LANGS];
+    let sums = sums.get_mut(..width).unwrap_or_default();
+    let none = &m.bytes[0];
+    for &(k, n) in &b.pairs {
+        let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+        let a = m.bytes.get(i).unwrap_or(none);
+        let z = m.bytes.get(j).unwrap_or(none);
+        if a.letter == ' ' && z.letter == ' ' {
+            continue;
+        }
+        let (sa, sz) = (
+            slots.get(i).copied().unwrap_or(lang::NO_SLOT),
+            slots.get(j).copied().unwrap_or(lang::NO_SLOT),
+        );
+        if sa == lang::NO_SLOT || sz == lang::NO_SLOT {
+            continue;
+        }
+        let cell = usize::from(sa) * letters + usize::from(sz);
+        let row = dense.grid.get(cell).copied().unwrap_or(lang::NO_ROW);
+        if row == lang::NO_ROW {
+            continue;
+        }
+        let at = row as usize * width;
+        let Some(costs) = dense.costs.get(at..at + width) else {
+            continue;
+        };
+        let n = f64::from(n);
+        for (s, &d) in sums.iter_mut().zip(costs) {
+            *s += n * f64::from(d);
+        }
+    }
+    for (&l, &s) in table.langs.iter().zip(sums.iter()) {
+        if m.langs & 1u64 << l != 0 {
+            if let Some(o) = delta.get_mut(usize::from(l)) {
+                *o += s;
             }
         }
     }

@@ -3,7 +3,7 @@
 //! its cost; the bigram sums added in any order are the sums added pair by pair.
 
 use super::bytes::bytes_of;
-use super::price::{self, bigrams, bigrams_in_order, sums_exact, tally};
+use super::price::{self, bigrams_dense, bigrams_in_order, bigrams_listed, sums_exact, tally};
 use super::score::{rank, Scored};
 use super::single;
 use crate::codepage::CodePage;
@@ -105,11 +105,14 @@ fn bigram_sums_in_any_order_are_the_sums_pair_by_pair() {
         );
         for m in single::models().iter().flatten() {
             let t = tally(m, &b);
-            let (fast, slow) = (bigrams(m, &b, &t), bigrams_in_order(m, &b));
-            for (l, (x, y)) in fast.iter().zip(&slow).enumerate() {
-                if m.langs & 1u64 << l != 0 {
-                    assert_eq!(x.to_bits(), y.to_bits(), "{:?} language {l}", m.page);
-                    compared += 1;
+            let slow = bigrams_in_order(m, &b);
+            // Both ways of summing (decision 47), whatever the window's size.
+            for fast in [bigrams_listed(m, &b, &t), bigrams_dense(m, &b, &t)] {
+                for (l, (x, y)) in fast.iter().zip(&slow).enumerate() {
+                    if m.langs & 1u64 << l != 0 {
+                        assert_eq!(x.to_bits(), y.to_bits(), "{:?} language {l}", m.page);
+                        compared += 1;
+                    }
                 }
             }
         }
@@ -211,4 +214,56 @@ fn russian_lines_among_english_ones_stay_russian() {
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     assert_eq!(a.winner.name(), "windows-1251", "{}", a.outcome.reason);
     assert_eq!(a.language, Some("ru"), "{}", a.outcome.reason);
+}
+
+/// Decision 47: each script's dense table holds exactly the costs of `pairs` for the script's
+/// languages (0 where a language lacks the bigram), and no row for a bigram none of them has.
+#[test]
+fn the_dense_tables_are_the_pairs_lists() {
+    use super::lang::{self, ModelScript, NO_ROW, NO_SLOT};
+    let idx = lang::index();
+    for (i, &script) in ModelScript::ALL.iter().enumerate() {
+        assert_eq!(script.ordinal(), i);
+        let Some(t) = idx.scripts().get(i) else {
+            panic!("no table for {script:?}");
+        };
+        let dense = t.dense();
+        let n = t.letters.len();
+        let width = t.langs.len();
+        let mut rows = 0;
+        for (&k, list) in &idx.pairs {
+            let (x, y) = (k >> 16, k & 0xFFFF);
+            let of = |c: u32| char::from_u32(c).map_or(NO_SLOT, |c| t.slot(c));
+            let mine: Vec<(u8, f32)> = list
+                .iter()
+                .copied()
+                .filter(|&(l, _)| lang::script_of(usize::from(l)) == Some(script))
+                .collect();
+            let (a, b) = (of(x), of(y));
+            if a == NO_SLOT || b == NO_SLOT {
+                assert!(mine.is_empty(), "{script:?}: {k:08X} has no slot");
+                continue;
+            }
+            let row = dense.grid[usize::from(a) * n + usize::from(b)];
+            if mine.is_empty() {
+                assert_eq!(row, NO_ROW, "{script:?}: {k:08X}");
+                continue;
+            }
+            rows += 1;
+            let costs = &dense.costs[row as usize * width..][..width];
+            for (j, &l) in t.langs.iter().enumerate() {
+                let want = mine.iter().find(|&&(m, _)| m == l).map_or(0.0, |&(_, d)| d);
+                assert_eq!(
+                    costs[j].to_bits(),
+                    want.to_bits(),
+                    "{script:?}: {k:08X} {l}"
+                );
+            }
+        }
+        assert_eq!(
+            rows * width,
+            dense.costs.len(),
+            "{script:?}: every row is a bigram"
+        );
+    }
 }

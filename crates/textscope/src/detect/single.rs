@@ -41,6 +41,10 @@ pub(super) struct PageModel {
     /// The languages whose models price the page (bit `l` for language `l`); 0 for a script
     /// without models.
     pub langs: u64,
+    /// The script of those models.
+    pub script: Option<ModelScript>,
+    /// Each byte's letter's slot in the script's dense table ([`PageModel::slots`]).
+    slots: OnceLock<[u16; 256]>,
     pub bytes: [ByteInfo; 256],
     /// The costs a byte pays each time it occurs: for an ASCII character read from a byte above
     /// 7F (a writer would have used the ASCII byte), and for its class (symbol, punctuation,
@@ -141,8 +145,24 @@ fn build(page: CodePage, table: &'static [Option<char>; 256]) -> PageModel {
         table,
         ascii_compatible,
         langs,
+        script,
+        slots: OnceLock::new(),
         bytes,
         unigram,
+    }
+}
+
+impl PageModel {
+    /// Each byte's letter's slot in `table` (the table of the page's script), or
+    /// [`lang::NO_SLOT`]; worked out the first time the page is priced with it.
+    pub(super) fn slots(&self, table: &lang::ScriptPairs) -> &[u16; 256] {
+        self.slots.get_or_init(|| {
+            let mut out = [lang::NO_SLOT; 256];
+            for (o, b) in out.iter_mut().zip(&self.bytes) {
+                *o = table.slot(b.letter);
+            }
+            out
+        })
     }
 }
 
