@@ -1,6 +1,7 @@
 //! The language models of D12: character bigrams per language (generated in `models.rs` by
 //! `scripts/train-models.py`), looked up through one table built on first use.
 
+use super::dense::{script_pairs, ScriptPairs};
 use super::models::MODELS;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -86,77 +87,6 @@ impl Index {
     }
 }
 
-/// The bigrams of one script's models, dense: a row per bigram any of them has, a column per
-/// language of the script, the cost where `pairs` has it and 0 (the floor) where it has not.
-/// Summing a row for every language costs less than walking `pairs`' list of languages and
-/// testing each (decision 47); where the sums are exact the result is the same to the bit.
-pub(crate) struct ScriptPairs {
-    /// The script's languages, in increasing order.
-    pub langs: Vec<u8>,
-    /// The characters its bigrams hold (the edge ' ' among them), in increasing order: a
-    /// character's place here is its slot.
-    pub letters: Vec<char>,
-    /// The script's bigrams (their keys, [`key`]): row `r` is `keys[r]`'s.
-    keys: Vec<u32>,
-    /// Built the first time a page of the script is priced in full (a run that ranks Latin
-    /// text alone never builds the other scripts' tables).
-    dense: OnceLock<Dense>,
-}
-
-/// The dense table of one script.
-pub(crate) struct Dense {
-    /// The row of the bigram of slots `a` and `b` at `a * letters.len() + b`, or
-    /// [`NO_ROW`] when no language of the script has it.
-    pub grid: Vec<u32>,
-    /// The rows, `langs.len()` costs each.
-    pub costs: Vec<f32>,
-}
-
-/// A bigram no language of the script has.
-pub(crate) const NO_ROW: u32 = u32::MAX;
-
-/// A character no bigram of the script holds.
-pub(crate) const NO_SLOT: u16 = u16::MAX;
-
-impl ScriptPairs {
-    /// The grid and the rows of costs, built on first use from [`Index::pairs`].
-    pub(crate) fn dense(&self) -> &Dense {
-        self.dense.get_or_init(|| {
-            let pairs = &index().pairs;
-            let width = self.langs.len();
-            let n = self.letters.len();
-            let slot = |c: u32| char::from_u32(c).and_then(|c| self.letters.binary_search(&c).ok());
-            let mut grid = vec![NO_ROW; n * n];
-            let mut costs = vec![0f32; self.keys.len() * width];
-            for (row, &k) in self.keys.iter().enumerate() {
-                if let (Some(a), Some(b)) = (slot(k >> 16), slot(k & 0xFFFF)) {
-                    if let Some(g) = grid.get_mut(a * n + b) {
-                        *g = row as u32;
-                    }
-                }
-                for &(l, d) in pairs.get(&k).map_or(&[][..], Vec::as_slice) {
-                    if let Ok(j) = self.langs.binary_search(&l) {
-                        if let Some(c) = costs.get_mut(row * width + j) {
-                            *c = d;
-                        }
-                    }
-                }
-            }
-            Dense { grid, costs }
-        })
-    }
-
-    /// The slot of `c`, or [`NO_SLOT`].
-    pub(crate) fn slot(&self, c: char) -> u16 {
-        self.letters
-            .binary_search(&c)
-            .ok()
-            .and_then(|i| u16::try_from(i).ok())
-            .filter(|&i| i != NO_SLOT)
-            .unwrap_or(NO_SLOT)
-    }
-}
-
 impl ModelScript {
     pub(crate) const ALL: [ModelScript; 6] = [
         ModelScript::Latin,
@@ -171,54 +101,6 @@ impl ModelScript {
     pub(crate) fn ordinal(self) -> usize {
         self as usize
     }
-}
-
-/// `pairs` split by script: each script's languages, bigrams and letters (the dense tables
-/// come later, [`ScriptPairs::dense`]).
-fn script_pairs(pairs: &PairMap<Vec<(u8, f32)>>, alphabet: &PairMap<u64>) -> Vec<ScriptPairs> {
-    let mut langs: Vec<Vec<u8>> = vec![Vec::new(); ModelScript::ALL.len()];
-    for l in 0..LANGS {
-        if let Some(list) = script_of(l).and_then(|s| langs.get_mut(s.ordinal())) {
-            list.push(l as u8);
-        }
-    }
-    let mut keys: Vec<Vec<u32>> = vec![Vec::new(); ModelScript::ALL.len()];
-    for (&k, list) in pairs {
-        let mut seen = 0u8;
-        for &(l, _) in list {
-            let Some(s) = script_of(usize::from(l)).map(ModelScript::ordinal) else {
-                continue;
-            };
-            if seen & 1 << s == 0 {
-                seen |= 1 << s;
-                if let Some(r) = keys.get_mut(s) {
-                    r.push(k);
-                }
-            }
-        }
-    }
-    langs
-        .into_iter()
-        .zip(keys)
-        .map(|(langs, keys)| {
-            // The letters of the script's languages, and the edge: what their bigrams hold.
-            let mask = langs.iter().fold(0u64, |m, &l| m | 1u64 << l);
-            let mut letters: Vec<char> = alphabet
-                .iter()
-                .filter(|&(_, &m)| m & mask != 0)
-                .filter_map(|(&c, _)| char::from_u32(c))
-                .chain([' '])
-                .collect();
-            letters.sort_unstable();
-            letters.dedup();
-            ScriptPairs {
-                langs,
-                letters,
-                keys,
-                dense: OnceLock::new(),
-            }
-        })
-        .collect()
 }
 
 /// Nats of likelihood that count as one unit of the normalised scale when the languages are

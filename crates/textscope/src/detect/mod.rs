@@ -4,6 +4,7 @@
 
 mod bytes;
 mod cjk;
+mod dense;
 mod iso2022;
 mod lang;
 mod legacy;

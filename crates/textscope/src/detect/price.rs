@@ -9,6 +9,7 @@
 //! is reached: the sums are exact ([`sums_exact`]), or else added pair by pair.
 
 use super::bytes::Bytes;
+use super::dense;
 use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, TOUCH_COST};
 use super::single::{PageModel, JOINS, LOWER, NATIVE, ODD, UPPER};
 use std::sync::OnceLock;
@@ -311,7 +312,7 @@ pub(super) fn bigrams_dense(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS]
         return delta;
     };
     let width = table.langs.len();
-    let dense = table.dense();
+    let rows = table.dense();
     let slots = m.slots(table);
     let letters = table.letters.len();
     let mut sums = [0f64; LANGS];
@@ -325,19 +326,19 @@ pub(super) fn bigrams_dense(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS]
             continue;
         }
         let (sa, sz) = (
-            slots.get(i).copied().unwrap_or(lang::NO_SLOT),
-            slots.get(j).copied().unwrap_or(lang::NO_SLOT),
+            slots.get(i).copied().unwrap_or(dense::NO_SLOT),
+            slots.get(j).copied().unwrap_or(dense::NO_SLOT),
         );
-        if sa == lang::NO_SLOT || sz == lang::NO_SLOT {
+        if sa == dense::NO_SLOT || sz == dense::NO_SLOT {
             continue;
         }
         let cell = usize::from(sa) * letters + usize::from(sz);
-        let row = dense.grid.get(cell).copied().unwrap_or(lang::NO_ROW);
-        if row == lang::NO_ROW {
+        let row = rows.grid.get(cell).copied().unwrap_or(dense::NO_ROW);
+        if row == dense::NO_ROW {
             continue;
         }
         let at = row as usize * width;
-        let Some(costs) = dense.costs.get(at..at + width) else {
+        let Some(costs) = rows.costs.get(at..at + width) else {
             continue;
         };
         let n = f64::from(n);

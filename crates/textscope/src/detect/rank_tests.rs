@@ -220,7 +220,8 @@ fn russian_lines_among_english_ones_stay_russian() {
 /// languages (0 where a language lacks the bigram), and no row for a bigram none of them has.
 #[test]
 fn the_dense_tables_are_the_pairs_lists() {
-    use super::lang::{self, ModelScript, NO_ROW, NO_SLOT};
+    use super::dense::{NO_ROW, NO_SLOT};
+    use super::lang::{self, ModelScript};
     let idx = lang::index();
     for (i, &script) in ModelScript::ALL.iter().enumerate() {
         assert_eq!(script.ordinal(), i);

@@ -2,6 +2,7 @@
 //! which languages never write the letter), worked out once per run ([`models`]) rather than
 //! for every window. `price.rs` prices a window with these tables.
 
+use super::dense;
 use super::lang::{
     self, class, letter_script, Class, ModelScript, BAD_COST, LANGS, PUNCT_COST, SYMBOL_COST,
 };
@@ -154,10 +155,10 @@ fn build(page: CodePage, table: &'static [Option<char>; 256]) -> PageModel {
 
 impl PageModel {
     /// Each byte's letter's slot in `table` (the table of the page's script), or
-    /// [`lang::NO_SLOT`]; worked out the first time the page is priced with it.
-    pub(super) fn slots(&self, table: &lang::ScriptPairs) -> &[u16; 256] {
+    /// [`dense::NO_SLOT`]; worked out the first time the page is priced with it.
+    pub(super) fn slots(&self, table: &dense::ScriptPairs) -> &[u16; 256] {
         self.slots.get_or_init(|| {
-            let mut out = [lang::NO_SLOT; 256];
+            let mut out = [dense::NO_SLOT; 256];
             for (o, b) in out.iter_mut().zip(&self.bytes) {
                 *o = table.slot(b.letter);
             }
