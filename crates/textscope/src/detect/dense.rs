@@ -15,7 +15,7 @@ pub(crate) struct ScriptPairs {
     /// The characters its bigrams hold (the edge ' ' among them), in increasing order: a
     /// character's place here is its slot.
     pub letters: Vec<char>,
-    /// The script's bigrams (their keys, [`key`]): row `r` is `keys[r]`'s.
+    /// The script's bigrams (their keys, `lang::key`): row `r` is `keys[r]`'s.
     keys: Vec<u32>,
     /// Built the first time a page of the script is priced in full (a run that ranks Latin
     /// text alone never builds the other scripts' tables).
@@ -38,7 +38,7 @@ pub(crate) const NO_ROW: u32 = u32::MAX;
 pub(crate) const NO_SLOT: u16 = u16::MAX;
 
 impl ScriptPairs {
-    /// The grid and the rows of costs, built on first use from [`Index::pairs`].
+    /// The grid and the rows of costs, built on first use from `lang::Index::pairs`.
     pub(crate) fn dense(&self) -> &Dense {
         self.dense.get_or_init(|| {
             let pairs = &index().pairs;
