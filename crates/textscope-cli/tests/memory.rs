@@ -37,33 +37,14 @@ fn peak_rss_is_bounded_on_a_64_mib_file() {
     }
     let size = std::fs::metadata(&path).unwrap().len();
     assert!(size >= 64 << 20);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_textscope"))
-        // Forced: with one bad byte per three good sequences, detection would say legacy (D3).
-        .args(["--json", "--encoding", "utf-8"])
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id();
-    let mut peak = 0;
-    let reader = {
-        let mut out = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut out, &mut s).unwrap();
-            s
-        })
-    };
-    loop {
-        if let Some(k) = vm_hwm_kib(pid) {
-            peak = peak.max(k);
-        }
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let out = reader.join().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_textscope"));
+    // Forced: with one bad byte per three good sequences, detection would say legacy (D3).
+    cmd.args(["--json", "--encoding", "utf-8"]).arg(&path);
+    let (peak, out) = peak_while(cmd, |mut out| {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut out, &mut s).unwrap();
+        s
+    });
     let _ = std::fs::remove_file(&path);
     let r: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let lines = 1u64 << 20;
@@ -86,19 +67,16 @@ fn peak_rss_is_bounded_on_a_64_mib_file() {
     eprintln!("peak RSS {peak} KiB on a {size}-byte file");
 }
 
-/// Runs the command to its end, reading its standard output line by line (counted, not
-/// kept), and returns its peak RSS in KiB and the number of lines it printed.
-fn peak_and_lines(mut cmd: Command) -> (u64, usize) {
+/// Runs the command to its end while `read` takes its standard output on another thread, and
+/// returns its peak RSS in KiB (VmHWM, polled) and what `read` returned.
+fn peak_while<T: Send + 'static>(
+    mut cmd: Command,
+    read: impl FnOnce(std::process::ChildStdout) -> T + Send + 'static,
+) -> (u64, T) {
     let mut child = cmd.stdout(Stdio::piped()).spawn().unwrap();
     let pid = child.id();
-    let reader = {
-        let out = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            std::io::BufRead::lines(std::io::BufReader::new(out))
-                .map_while(Result::ok)
-                .count()
-        })
-    };
+    let out = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || read(out));
     let mut peak = 0;
     loop {
         if let Some(k) = vm_hwm_kib(pid) {
@@ -127,7 +105,12 @@ fn check_does_not_hold_a_trees_findings() {
     cmd.args(["check", "--no-config", "--json", "-j", "2"])
         .arg(dir.path())
         .stderr(Stdio::null());
-    let (peak, lines) = peak_and_lines(cmd);
+    // Lines counted, not kept.
+    let (peak, lines) = peak_while(cmd, |out| {
+        std::io::BufRead::lines(std::io::BufReader::new(out))
+            .map_while(Result::ok)
+            .count()
+    });
     assert_eq!(lines, 240 * 2000 + 1, "every finding, then the summary");
     assert!(peak > 0, "VmHWM was read");
     assert!(peak < BOUND_KIB, "peak RSS {peak} KiB over {BOUND_KIB} KiB");
