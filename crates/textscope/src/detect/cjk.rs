@@ -61,6 +61,28 @@ impl Tally<'_> {
             _ => false,
         }
     }
+
+    /// True when a two-byte character lies inside the national standard the page extends
+    /// (GB 2312 in GBK and gb18030, Big5 proper in Big5-HKSCS, JIS X 0208 in Shift_JIS and
+    /// EUC-JP, KS X 1001 in UHC); false for the vendors' additions: GBK's 14,000 extra Han,
+    /// HKSCS, the NEC and IBM rows, JIS X 0212, UHC's 8,822 extra syllables, gb18030's
+    /// four-byte forms. Text written in a page stays almost wholly inside its standard; text
+    /// from another page read through this one lands in the additions, which take nearly
+    /// any pair of bytes. Johab and EUC-TW have no such split.
+    fn in_standard(&self, bytes: &[u8]) -> bool {
+        let [lead, trail] = *bytes else {
+            return false;
+        };
+        let euc = |last_lead: u8| (0xA1..=last_lead).contains(&lead) && trail >= 0xA1;
+        match self.page.name() {
+            "GBK" | "gb18030" => euc(0xF7),
+            "Big5" => (0xA1..=0xF9).contains(&lead),
+            "Shift_JIS" => matches!(lead, 0x81..=0x86 | 0x88..=0x9F | 0xE0..=0xEA),
+            "EUC-JP" => euc(0xF4) && lead != 0xAD,
+            "EUC-KR" => euc(0xFE),
+            _ => true,
+        }
+    }
 }
 
 impl Sink for Tally<'_> {
@@ -123,6 +145,7 @@ impl Sink for Tally<'_> {
             }
             '\u{3000}'..='\u{303F}' | '\u{FF01}'..='\u{FF5E}' | '\u{2010}'..='\u{203B}' => PUNCT,
             '\u{FF61}'..='\u{FF9F}' => RARE,
+            _ if !self.in_standard(bytes) => RARE,
             _ if self.common(c, lead) => COMMON,
             '\u{AC00}'..='\u{D7A3}' if ko => LESS_COMMON,
             _ if han => LESS_COMMON,

@@ -216,6 +216,25 @@ fn russian_lines_among_english_ones_stay_russian() {
     assert_eq!(a.language, Some("ru"), "{}", a.outcome.reason);
 }
 
+/// Decision 48: Japanese with Cyrillic and Greek words (JIS X 0208's rows 6 and 7) is
+/// Shift_JIS. Read as GBK, the same bytes land in GBK's additions beyond GB 2312, which real
+/// Chinese text barely uses; priced as common Han they made the window GBK.
+#[test]
+fn japanese_with_cyrillic_and_greek_stays_shift_jis() {
+    let lines = [
+        "日本語のテキストです\n",
+        "Привет, как дела\n",
+        "Ελληνικα κειμενα εδω\n",
+        "plain ascii log line status=200\n",
+    ];
+    let text = lines.concat().repeat(20);
+    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&text);
+    assert!(!unmappable);
+    let a = super::legacy::assess(&bytes, true);
+    assert!(a.outcome.accepted, "{}", a.outcome.reason);
+    assert_eq!(a.winner.name(), "Shift_JIS", "{}", a.outcome.reason);
+}
+
 /// Decision 47: each script's dense table holds exactly the costs of `pairs` for the script's
 /// languages (0 where a language lacks the bigram), and no row for a bigram none of them has.
 #[test]
