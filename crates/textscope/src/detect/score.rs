@@ -102,6 +102,10 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     let ascii = bytes::ascii_costs(&b);
     let ascii_best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
     let models = single::models();
+    let letters: u64 = (b'A'..=b'Z')
+        .chain(b'a'..=b'z')
+        .map(|c| u64::from(b.unigram.get(usize::from(c)).copied().unwrap_or(0)))
+        .sum();
     let mut readings = Vec::new();
     let mut tallies = Vec::new();
     for (i, page) in CodePage::all().enumerate() {
@@ -117,7 +121,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
             readings.push(Reading::Single(i, tallies.len(), bound));
             tallies.push(t);
         } else if page.single_byte_table().is_none() {
-            if let Some(s) = cjk::score(page, window, at_eof, b.high) {
+            if let Some(s) = cjk::score(page, window, at_eof, b.high, letters) {
                 readings.push(Reading::Multi(s));
             }
         }
