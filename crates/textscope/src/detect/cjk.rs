@@ -22,6 +22,9 @@ const NEXT_TO_SPACE: f64 = 0.6;
 /// A character beyond ASCII touching an ASCII letter: Korean writes "CD를", but a Latin word
 /// read as Johab (whose second bytes include the ASCII letters) touches on both sides.
 const NEXT_TO_LATIN: f64 = 0.6;
+/// A page with more bad sequences than tolerated is given up after the piece of the window
+/// that shows it, not at the end.
+const PIECE: usize = 512;
 
 struct Tally<'a> {
     window: &'a [u8],
@@ -258,7 +261,10 @@ fn walk(t: &mut Tally, shape: Shape, window: &[u8], text: &str, at_eof: bool) ->
             let Some(c) = chars.next() else { return false };
             t.char(c, i as u64, &[]);
         }
-        ground = n == 1 && seq.first().is_some_and(|&b| u32::from(b) == u32::from(c));
+        ground = n == 1
+            && seq
+                .first()
+                .is_some_and(|&b| b < 0x80 && u32::from(b) == u32::from(c));
         i += n;
     }
     // What is left is a sequence cut by the end of the window (held back, as [`Decoder`]
@@ -296,7 +302,7 @@ impl<'a> Tally<'a> {
     /// bad sequences than tolerated.
     fn through_decoder(&mut self, window: &[u8], at_eof: bool) -> bool {
         let mut d = Decoder::new(Format::Legacy, self.page, 0);
-        for piece in window.chunks(512) {
+        for piece in window.chunks(PIECE) {
             d.feed(piece, self);
             if too_bad(self.bad, self.multi) {
                 return false;
@@ -309,39 +315,55 @@ impl<'a> Tally<'a> {
     }
 }
 
+/// The window decoded by encoding_rs in pieces of [`PIECE`] bytes, and whether it holds a bad
+/// sequence. `None` as soon as a piece before the last leaves more bad sequences than
+/// tolerated: [`Tally::through_decoder`] checks at the same places, counts the same bad
+/// sequences and fewer characters beyond ASCII (not the bad ones, which are U+FFFD here), so
+/// it would give up there too. Text in another page usually goes in its first piece.
+fn bulk(
+    enc: &'static encoding_rs::Encoding,
+    window: &[u8],
+    at_eof: bool,
+) -> Option<(String, bool)> {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut text = String::with_capacity(decoder.max_utf8_buffer_length(window.len())?);
+    let (mut bad, mut multi, mut replaced) = (0u64, 0u64, false);
+    let pieces = window.len().div_ceil(PIECE).max(1);
+    for (k, piece) in window.chunks(PIECE).enumerate() {
+        let last = k + 1 == pieces;
+        let from = text.len();
+        let (_, _, r) = decoder.decode_to_string(piece, &mut text, last && at_eof);
+        replaced |= r;
+        if last {
+            break;
+        }
+        let new = text.get(from..).unwrap_or_default();
+        multi += new.bytes().filter(|&b| b >= 0xC0).count() as u64;
+        if r {
+            bad += new.matches('\u{FFFD}').count() as u64;
+            if too_bad(bad, multi) {
+                return None;
+            }
+        }
+    }
+    Some((text, replaced))
+}
+
 /// Too many bad sequences for the page: more than two, and more than one per hundred
 /// characters beyond ASCII.
 fn too_bad(bad: u64, multi: u64) -> bool {
     bad > 2 && bad * 100 > multi
 }
 
-/// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A
-/// window whose bytes above 7F are fewer than one in ten of its letters is Latin text with a
-/// few accented letters, not CJK: two such bytes in a row read as one ideograph by chance.
-/// `letters` is how many bytes of the window are ASCII letters.
-pub(crate) fn score(
-    page: CodePage,
-    window: &[u8],
-    at_eof: bool,
-    high: u64,
-    letters: u64,
-) -> Option<Scored> {
-    let script = page.script();
-    if !matches!(script, Script::Japanese | Script::Chinese | Script::Korean) || high < 2 {
-        return None;
-    }
-    if high * 10 < high + letters {
-        return None;
-    }
+/// The window's tally as `page` (`None`: more bad sequences than tolerated).
+fn tally(page: CodePage, window: &[u8], at_eof: bool) -> Option<Tally<'_>> {
     let mut t = Tally::new(window, page);
     let mut walked = false;
     // encoding_rs's bulk decoder first (far faster than the byte-exact one). A window it
     // decodes without an error is tallied from that text; otherwise a page with more bad
     // sequences than tolerated is out before it is tallied.
     if let crate::codepage::Kind::Rs(enc) = page.kind() {
-        let mut decoder = enc.new_decoder_without_bom_handling();
-        let mut text = String::with_capacity(decoder.max_utf8_buffer_length(window.len())?);
-        let (_, _, replaced) = decoder.decode_to_string(window, &mut text, at_eof);
+        let (mut text, replaced) = bulk(enc, window, at_eof)?;
         if let (false, Some(shape)) = (replaced, Shape::of(page)) {
             walked = walk(&mut t, shape, window, &text, at_eof);
             if !walked {
@@ -369,6 +391,28 @@ pub(crate) fn score(
     if !walked && !t.through_decoder(window, at_eof) {
         return None;
     }
+    Some(t)
+}
+
+/// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A
+/// window whose bytes above 7F are fewer than one in ten of its letters is Latin text with a
+/// few accented letters, not CJK: two such bytes in a row read as one ideograph by chance.
+/// `letters` is how many bytes of the window are ASCII letters.
+pub(crate) fn score(
+    page: CodePage,
+    window: &[u8],
+    at_eof: bool,
+    high: u64,
+    letters: u64,
+) -> Option<Scored> {
+    let script = page.script();
+    if !matches!(script, Script::Japanese | Script::Chinese | Script::Korean) || high < 2 {
+        return None;
+    }
+    if high * 10 < high + letters {
+        return None;
+    }
+    let mut t = tally(page, window, at_eof)?;
     if t.multi == 0 || (t.bad > 0 && t.bad * 100 > t.multi) {
         return None;
     }

@@ -1,10 +1,49 @@
 //! The quick walk over encoding_rs's text makes the same calls as the byte-at-a-time decoder:
-//! on every window where it runs, the two tallies are equal to the bit.
+//! on every window where it runs, the two tallies are equal to the bit. And the shortcuts
+//! together (the walk, giving up after the first piece that shows too many bad sequences)
+//! give every page the tally, or the verdict of too many bad sequences, that decoding the
+//! whole window first and then every byte gave.
 
-use super::{walk, Shape, Tally};
+use super::{tally, too_bad, walk, Shape, Tally};
 use crate::codepage::CodePage;
 
 const PAGES: [&str; 6] = ["Shift_JIS", "EUC-JP", "GBK", "gb18030", "Big5", "EUC-KR"];
+
+/// Every page [`tally`] takes, those decoded without encoding_rs included.
+const ALL_PAGES: [&str; 9] = [
+    "Shift_JIS",
+    "EUC-JP",
+    "ISO-2022-JP",
+    "GBK",
+    "gb18030",
+    "Big5",
+    "EUC-KR",
+    "Johab",
+    "EUC-TW",
+];
+
+/// [`tally`] as it was before its shortcuts: the window decoded whole by encoding_rs (its
+/// last 4 bytes left out unless it is the whole file) and turned down with too many bad
+/// sequences, then decoded a byte at a time.
+fn reference(page: CodePage, window: &[u8], at_eof: bool) -> Option<Tally<'_>> {
+    if let crate::codepage::Kind::Rs(enc) = page.kind() {
+        let body = if at_eof {
+            window
+        } else {
+            window
+                .get(..window.len().saturating_sub(4))
+                .unwrap_or(window)
+        };
+        let (text, _) = enc.decode_without_bom_handling(body);
+        let bad = text.matches('\u{FFFD}').count() as u64;
+        let multi = text.bytes().filter(|&b| b >= 0xC0).count() as u64;
+        if too_bad(bad, multi) {
+            return None;
+        }
+    }
+    let mut t = Tally::new(window, page);
+    t.through_decoder(window, at_eof).then_some(t)
+}
 
 /// Text in every script the pages hold, ASCII words, controls, and Big5's two-character
 /// sequences; each page encodes what it can.
@@ -91,7 +130,13 @@ fn the_walk_is_the_decoder_call_for_call() {
         let Some(enc) = encoding_rs::Encoding::for_label(name.as_bytes()) else {
             panic!("{name} is encoding_rs's");
         };
-        for bytes in windows(page) {
+        // Each page's own text, and the others' read through it.
+        let all: Vec<Vec<u8>> = PAGES
+            .iter()
+            .filter_map(|n| CodePage::for_label(n))
+            .flat_map(windows)
+            .collect();
+        for bytes in all {
             for cut in (1..bytes.len().min(200)).chain([bytes.len() / 2, bytes.len()]) {
                 let window = bytes.get(..cut).unwrap_or_default();
                 for at_eof in [false, true] {
@@ -118,4 +163,54 @@ fn the_walk_is_the_decoder_call_for_call() {
         }
     }
     assert!(walked > 5000, "{walked}");
+}
+
+#[test]
+fn the_shortcuts_give_every_page_the_tally_it_had() {
+    let mut windows = Vec::new();
+    for name in PAGES {
+        windows.extend(self::windows(CodePage::for_label(name).expect("a page")));
+    }
+    // Single-byte text, whose bad sequences in these pages show after a piece or more.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/legacy");
+    for name in [
+        "ru.windows-1251",
+        "de.windows-1252",
+        "el.ISO-8859-7",
+        "ja.ISO-2022-JP",
+    ] {
+        windows.push(std::fs::read(dir.join(format!("{name}.txt"))).unwrap_or_default());
+    }
+    let latin = "Grüße aus Köln, schöne Straße. ".repeat(40);
+    windows.push(encoding_rs::WINDOWS_1252.encode(&latin).0.into_owned());
+    // CJK text after a long stretch of Latin text with accents, and the other way round.
+    let japanese = "日本語のテキストです。".repeat(60);
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&japanese);
+    let latin = encoding_rs::WINDOWS_1252.encode(&latin).0.into_owned();
+    windows.push([latin.clone(), sjis.to_vec()].concat());
+    windows.push([sjis.to_vec(), latin].concat());
+    let (mut agreed, mut turned_down) = (0, 0);
+    for name in ALL_PAGES {
+        let page = CodePage::for_label(name).expect("a page");
+        for bytes in &windows {
+            for cut in [7, 100, 511, 512, 513, 1000, 1024, 1500, bytes.len()] {
+                let window = bytes.get(..cut.min(bytes.len())).unwrap_or_default();
+                for at_eof in [false, true] {
+                    match (tally(page, window, at_eof), reference(page, window, at_eof)) {
+                        (Some(a), Some(b)) => {
+                            assert!(same(&a, &b), "{name}, at_eof {at_eof}: {window:02X?}");
+                            agreed += 1;
+                        }
+                        (None, None) => turned_down += 1,
+                        (a, _) => panic!(
+                            "{name}, at_eof {at_eof}: tallied {} against {}: {window:02X?}",
+                            a.is_some(),
+                            a.is_none()
+                        ),
+                    }
+                }
+            }
+        }
+    }
+    assert!(agreed > 300 && turned_down > 300, "{agreed} {turned_down}");
 }

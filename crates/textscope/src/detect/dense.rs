@@ -3,7 +3,15 @@
 //! the index of `lang.rs`, whose `pairs` they hold again, entry for entry.
 
 use super::lang::{index, script_of, ModelScript, PairMap, LANGS};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
+
+/// Byte pairs priced through `pairs`' lists, for one script, after which its dense table is
+/// built for every window, however few pairs it has: about what building the table costs
+/// (half a millisecond for Latin), so that a process that ranks many small windows (a Python
+/// loop over files, `check` over a tree) pays for the table at most twice what the lists
+/// would have cost, and a single small file never builds it.
+const LISTED_BUDGET: u64 = 20_000;
 
 /// The bigrams of one script's models, dense: a row per bigram any of them has, a column per
 /// language of the script, the cost where `pairs` has it and 0 (the floor) where it has not.
@@ -20,6 +28,8 @@ pub(crate) struct ScriptPairs {
     /// Built the first time a page of the script is priced in full (a run that ranks Latin
     /// text alone never builds the other scripts' tables).
     dense: OnceLock<Dense>,
+    /// Byte pairs of the script's pages priced through the lists so far (in this process).
+    listed: AtomicU64,
 }
 
 /// The dense table of one script.
@@ -38,6 +48,14 @@ pub(crate) const NO_ROW: u32 = u32::MAX;
 pub(crate) const NO_SLOT: u16 = u16::MAX;
 
 impl ScriptPairs {
+    /// True when a window of `pairs` different byte pairs should be priced through the dense
+    /// table: it is built already, or the lists have cost about as much as building it.
+    /// Either way gives the same sums to the bit (decision 47).
+    pub(crate) fn dense_pays(&self, pairs: usize) -> bool {
+        self.dense.get().is_some()
+            || self.listed.fetch_add(pairs as u64, Ordering::Relaxed) >= LISTED_BUDGET
+    }
+
     /// The grid and the rows of costs, built on first use from `lang::Index::pairs`.
     pub(crate) fn dense(&self) -> &Dense {
         self.dense.get_or_init(|| {
@@ -122,6 +140,7 @@ pub(super) fn script_pairs(
                 letters,
                 keys,
                 dense: OnceLock::new(),
+                listed: AtomicU64::new(0),
             }
         })
         .collect()

@@ -261,7 +261,8 @@ pub(super) fn score(
 
 /// Windows with at least this many different byte pairs are priced through the dense tables
 /// (decision 47): building them costs about half a millisecond once per run, which a window of
-/// a few hundred pairs would not win back.
+/// a few hundred pairs would not win back. Smaller windows are priced through them too once
+/// the lists have cost as much ([`dense::ScriptPairs::dense_pays`], decision 49).
 const DENSE_FROM: usize = 512;
 
 /// Each language's bigram and alien costs over the window's pairs, below the floor, when the
@@ -269,7 +270,10 @@ const DENSE_FROM: usize = 512;
 /// added to them. With exact sums the order of the terms does not matter, so the dense tables
 /// and `pairs`' lists give the same sums to the bit.
 pub(super) fn bigrams(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
-    if b.pairs.len() >= DENSE_FROM {
+    let table = m
+        .script
+        .and_then(|s| lang::index().scripts().get(s.ordinal()));
+    if b.pairs.len() >= DENSE_FROM || table.is_some_and(|t| t.dense_pays(b.pairs.len())) {
         bigrams_dense(m, b, t)
     } else {
         bigrams_listed(m, b, t)

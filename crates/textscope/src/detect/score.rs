@@ -166,12 +166,13 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     }
     let total = groups.len();
     let mut order: Vec<usize> = (0..groups.len()).collect();
-    let bound_of = |g: &Group| g.bound + prior(g.page, b.high);
-    order.sort_by(|&x, &y| {
-        let (bx, by) = (groups.get(x).map(bound_of), groups.get(y).map(bound_of));
-        bx.unwrap_or(f64::INFINITY)
-            .total_cmp(&by.unwrap_or(f64::INFINITY))
-    });
+    // Worked out once per group (the prior takes a power), not in every comparison.
+    let bounds: Vec<f64> = groups
+        .iter()
+        .map(|g| g.bound + prior(g.page, b.high))
+        .collect();
+    let bound_of = |gi: usize| bounds.get(gi).copied().unwrap_or(f64::INFINITY);
+    order.sort_by(|&x, &y| bound_of(x).total_cmp(&bound_of(y)));
     // The groups priced in full, with their place among all groups.
     let mut priced: Vec<(usize, Scored)> = Vec::new();
     let mut kept_costs: Vec<f64> = Vec::new();
@@ -179,7 +180,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
         let Some(g) = groups.get(gi) else { continue };
         if kept_costs.len() >= keep.max(1) {
             let last = kept_costs.last().copied().unwrap_or(f64::INFINITY);
-            let bound = bound_of(g);
+            let bound = bound_of(gi);
             if bound - MARGIN * (1.0 + bound.abs()) > last {
                 break;
             }

@@ -216,9 +216,35 @@ fn noise(c: char) -> f64 {
         '\u{AC00}'..='\u{D7A3}' => 1.0,
         '\u{3000}'..='\u{30FF}' | '\u{FF01}'..='\u{FF5E}' | '\u{2010}'..='\u{206F}' => 0.1,
         c if c.is_ascii_graphic() || c.is_whitespace() => 0.0,
-        c if c.is_alphabetic() || c.is_numeric() => 0.2,
+        c if letter_or_digit(c) => 0.2,
         _ => 1.0,
     }
+}
+
+/// `c.is_alphabetic() || c.is_numeric()`, from a table of the Basic Multilingual Plane built
+/// 256 code points at a time as they are met: the standard library's lookup was a fifth of the
+/// time of detecting a small UTF-16 file, whose units are read here one by one.
+fn letter_or_digit(c: char) -> bool {
+    static BLOCKS: [std::sync::OnceLock<[u64; 4]>; 256] =
+        [const { std::sync::OnceLock::new() }; 256];
+    let v = u32::from(c) as usize;
+    let Some(block) = BLOCKS.get(v >> 8) else {
+        return c.is_alphabetic() || c.is_numeric();
+    };
+    let bits = block.get_or_init(|| {
+        let mut bits = [0u64; 4];
+        for low in 0..256u32 {
+            let x = char::from_u32(((v as u32) & !0xFF) | low);
+            if x.is_some_and(|x| x.is_alphabetic() || x.is_numeric()) {
+                if let Some(w) = bits.get_mut(low as usize / 64) {
+                    *w |= 1 << (low % 64);
+                }
+            }
+        }
+        bits
+    });
+    bits.get((v & 0xFF) / 64)
+        .is_some_and(|w| w & (1 << (v % 64)) != 0)
 }
 
 /// The most noise per character a D8 reading may have (common ideographs cost 0.1, other
@@ -344,6 +370,20 @@ pub(super) fn utf16_beyond_latin(
             let reason =
                 "beyond Latin: well-formed, and no legacy reading of the bytes is text".to_string();
             Outcome::new(true, "utf16_plausible", reason, figs)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_letter_table_is_the_standard_librarys() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(
+                super::letter_or_digit(c),
+                c.is_alphabetic() || c.is_numeric(),
+                "{c:?}"
+            );
         }
     }
 }
