@@ -4,7 +4,7 @@
 use crate::chars::CharSink;
 use crate::codepage::CodePage;
 use crate::decode::Decoder;
-use crate::detect::{detect, Verdict, WINDOW};
+use crate::detect::{detect_keeping, Verdict, WINDOW};
 use crate::fast::{self, Kernel};
 use crate::format::{hex, Format};
 use crate::index::{Checkpoint, LineIndex};
@@ -364,7 +364,8 @@ pub struct Detected {
 /// true only for inputs shorter than [`WINDOW`]).
 pub fn detect_only(window: &[u8], at_eof: bool) -> Detected {
     let window = window.get(..WINDOW).unwrap_or(window);
-    let verdict = detect(window, at_eof);
+    // Two readings give the confidence; the runners-up beyond are the report's.
+    let verdict = detect_keeping(window, at_eof, 2);
     Detected {
         format: verdict.format,
         code_page: verdict.encoding,

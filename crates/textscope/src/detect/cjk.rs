@@ -404,6 +404,7 @@ pub(crate) fn score(
     at_eof: bool,
     high: u64,
     letters: u64,
+    memo: &mut Memo,
 ) -> Option<Scored> {
     let script = page.script();
     if !matches!(script, Script::Japanese | Script::Chinese | Script::Korean) || high < 2 {
@@ -412,26 +413,49 @@ pub(crate) fn score(
     if high * 10 < high + letters {
         return None;
     }
-    let mut t = tally(page, window, at_eof)?;
-    if t.multi == 0 || (t.bad > 0 && t.bad * 100 > t.multi) {
-        return None;
-    }
-    // Japanese is written with kana; a "Japanese" reading without them is unlikely.
-    if script == Script::Japanese && t.kana * 10 < t.multi {
-        t.cost += t.han as f64 * 0.6;
-    }
+    let gb = matches!(Shape::of(page), Some(Shape::Gb));
+    let (cost, text) = match memo.gb {
+        Some(known) if gb => known?,
+        _ => {
+            let found = tally(page, window, at_eof).and_then(|mut t| {
+                if t.multi == 0 || (t.bad > 0 && t.bad * 100 > t.multi) {
+                    return None;
+                }
+                // Japanese is written with kana; a "Japanese" reading without them is
+                // unlikely.
+                if script == Script::Japanese && t.kana * 10 < t.multi {
+                    t.cost += t.han as f64 * 0.6;
+                }
+                Some((t.cost / high as f64, t.text))
+            });
+            if gb {
+                memo.gb = Some(found);
+            }
+            found?
+        }
+    };
     let tier = f64::from(page.tier()) * 0.02;
     Some(Scored {
         page,
-        cost: t.cost / high as f64 + tier,
+        cost: cost + tier,
         lang: Some(match script {
             Script::Japanese => "ja",
             Script::Korean => "ko",
             _ => "zh",
         }),
-        text: t.text,
+        text,
         also: Vec::new(),
     })
+}
+
+/// What one window's ranking learnt about its multi-byte pages: GBK and gb18030 have one
+/// decoder (WHATWG's, in encoding_rs) and are priced alike, so the window is decoded and
+/// tallied once for both (each keeps its own tier).
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// The GBK reading's cost per byte above 7F before the tier, and its text; `None` inside
+    /// when the page was turned down.
+    gb: Option<Option<(f64, u64)>>,
 }
 
 #[cfg(test)]

@@ -214,3 +214,28 @@ fn the_shortcuts_give_every_page_the_tally_it_had() {
     }
     assert!(agreed > 300 && turned_down > 300, "{agreed} {turned_down}");
 }
+
+/// The memo of [`super::Memo`]: GBK and gb18030 tally every window alike (one decoder, one
+/// pricing), so one tally serves both.
+#[test]
+fn gbk_and_gb18030_tally_alike() {
+    let gbk = CodePage::for_label("GBK").expect("GBK");
+    let gb18030 = CodePage::for_label("gb18030").expect("gb18030");
+    let mut compared = 0;
+    for name in PAGES {
+        for bytes in windows(CodePage::for_label(name).expect("a page")) {
+            for cut in [3, 200, 700, bytes.len()] {
+                let window = bytes.get(..cut.min(bytes.len())).unwrap_or_default();
+                for at_eof in [false, true] {
+                    match (tally(gbk, window, at_eof), tally(gb18030, window, at_eof)) {
+                        (Some(a), Some(b)) => assert!(same(&a, &b), "{window:02X?}"),
+                        (None, None) => {}
+                        _ => panic!("one turned down, not the other: {window:02X?}"),
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 100, "{compared}");
+}

@@ -7,7 +7,7 @@ use crate::codepage::CodePage;
 use crate::report::Candidate;
 
 /// Most runners-up the report lists (besides the winner).
-const LISTED: usize = 9;
+pub(crate) const LISTED: usize = 9;
 
 /// The legacy stage's result.
 pub(crate) struct Assessment {
@@ -61,8 +61,9 @@ pub(crate) fn rank_only(window: &[u8], at_eof: bool) -> CodePage {
 /// for text (decision 46): a guess among sixty pages, not a verdict.
 pub(crate) const NOISE_CONFIDENCE: f64 = 0.2;
 
-/// D6, then D12 when the window is not binary.
-pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
+/// D6, then D12 when the window is not binary, with the best `keep` readings listed (the
+/// report lists [`LISTED`] runners-up; the verdict needs two, for its confidence).
+pub(crate) fn assess(window: &[u8], at_eof: bool, keep: usize) -> Assessment {
     let n = window.len() as u64;
     let nul = window.iter().filter(|&&b| b == 0).count() as u64;
     let controls = window
@@ -98,7 +99,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool) -> Assessment {
         );
         return turned_down(reason, figs);
     }
-    let ranking = score::rank(window, at_eof, LISTED + 1);
+    let ranking = score::rank(window, at_eof, keep.max(2));
     let (high, read) = (ranking.high, ranking.read);
     let ranked = &ranking.top;
     let Some(first) = ranked.first() else {

@@ -244,7 +244,16 @@ fn marked(window: &[u8], at_eof: bool, steps: &mut Vec<Step>) -> Option<Verdict>
 }
 
 /// Runs D1–D12 over the window (`at_eof`: the window is the whole file).
+/// D1–D12 over the window, with the runners-up the report lists.
 pub(crate) fn detect(window: &[u8], at_eof: bool) -> Verdict {
+    detect_keeping(window, at_eof, legacy::LISTED + 1)
+}
+
+/// [`detect`] with the best `keep` legacy readings in the verdict's candidates (at least 2):
+/// the format, the page, the language and the confidence are the same for every `keep`
+/// (the ranking kept is the full ranking cut short, D12), and a verdict that lists no
+/// runner-up prices fewer pages in full.
+pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize) -> Verdict {
     if window.is_empty() {
         return Verdict::new(Format::Empty, 0, Vec::new());
     }
@@ -285,7 +294,7 @@ pub(crate) fn detect(window: &[u8], at_eof: bool) -> Verdict {
         utf16.push((format, s));
     }
     // D8: UTF-16 beyond Latin, compared with the best legacy reading.
-    let a = legacy::assess(window, at_eof);
+    let a = legacy::assess(window, at_eof, keep);
     for (format, s) in &utf16 {
         let outcome = unicode::utf16_beyond_latin(*format, window, s, &a);
         let accepted = outcome.accepted;

@@ -162,7 +162,7 @@ fn noise_is_ranked_over_a_bounded_part_and_text_whole() {
     let window: Vec<u8> = latin1.iter().copied().cycle().take(65_536).collect();
     assert_eq!(bytes_of(&window).read, window.len());
     // The step says where the ranking stopped.
-    let a = super::legacy::assess(&noise, false);
+    let a = super::legacy::assess(&noise, false, 10);
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     let ranked = a.outcome.figures.iter().find(|(k, _)| *k == "ranked_bytes");
     assert_eq!(ranked, Some(&("ranked_bytes", b.read as u64)));
@@ -210,7 +210,7 @@ fn russian_lines_among_english_ones_stay_russian() {
             }
         })
         .collect();
-    let a = super::legacy::assess(&bytes, true);
+    let a = super::legacy::assess(&bytes, true, 10);
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     assert_eq!(a.winner.name(), "windows-1251", "{}", a.outcome.reason);
     assert_eq!(a.language, Some("ru"), "{}", a.outcome.reason);
@@ -230,7 +230,7 @@ fn japanese_with_cyrillic_and_greek_stays_shift_jis() {
     let text = lines.concat().repeat(20);
     let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&text);
     assert!(!unmappable);
-    let a = super::legacy::assess(&bytes, true);
+    let a = super::legacy::assess(&bytes, true, 10);
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     assert_eq!(a.winner.name(), "Shift_JIS", "{}", a.outcome.reason);
 }
@@ -285,5 +285,27 @@ fn the_dense_tables_are_the_pairs_lists() {
             dense.costs.len(),
             "{script:?}: every row is a bigram"
         );
+    }
+}
+
+/// `detect_only` ranks two readings, the report ten: the verdict is the same (decision 49).
+#[test]
+fn a_verdict_without_runners_up_is_the_same_verdict() {
+    for w in windows() {
+        for at_eof in [false, true] {
+            let (a, b) = (
+                super::detect(&w, at_eof),
+                super::detect_keeping(&w, at_eof, 2),
+            );
+            assert_eq!(
+                (a.format, a.encoding, a.language, a.mark_len),
+                (b.format, b.encoding, b.language, b.mark_len)
+            );
+            assert_eq!(
+                a.confidence.map(f64::to_bits),
+                b.confidence.map(f64::to_bits)
+            );
+            assert_eq!(a.steps.len(), b.steps.len());
+        }
     }
 }

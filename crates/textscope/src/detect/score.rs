@@ -108,6 +108,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
         .sum();
     let mut readings = Vec::new();
     let mut tallies = Vec::new();
+    let mut memo = cjk::Memo::default();
     for (i, page) in CodePage::all().enumerate() {
         if page.script() == Script::None {
             continue;
@@ -121,7 +122,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
             readings.push(Reading::Single(i, tallies.len(), bound));
             tallies.push(t);
         } else if page.single_byte_table().is_none() {
-            if let Some(s) = cjk::score(page, window, at_eof, b.high, letters) {
+            if let Some(s) = cjk::score(page, window, at_eof, b.high, letters, &mut memo) {
                 readings.push(Reading::Multi(s));
             }
         }
