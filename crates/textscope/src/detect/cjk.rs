@@ -25,6 +25,11 @@ const NEXT_TO_LATIN: f64 = 0.6;
 /// A page with more bad sequences than tolerated is given up after the piece of the window
 /// that shows it, not at the end.
 const PIECE: usize = 512;
+/// Within a piece, how often a page's chances are looked at ([`hopeless`]).
+const STEP: usize = 128;
+/// The most bytes a decoder holds back between characters (`decode::legacy`'s longest
+/// sequence): at most that many characters can come out of them later.
+const SLACK: usize = 16;
 
 struct Tally<'a> {
     window: &'a [u8],
@@ -302,9 +307,11 @@ impl<'a> Tally<'a> {
     /// bad sequences than tolerated.
     fn through_decoder(&mut self, window: &[u8], at_eof: bool) -> bool {
         let mut d = Decoder::new(Format::Legacy, self.page, 0);
-        for piece in window.chunks(PIECE) {
-            d.feed(piece, self);
-            if too_bad(self.bad, self.multi) {
+        let mut fed = 0;
+        for part in window.chunks(STEP) {
+            d.feed(part, self);
+            fed += part.len();
+            if hopeless(self.bad, self.multi, fed, window.len()) {
                 return false;
             }
         }
@@ -328,11 +335,12 @@ fn bulk(
     let mut decoder = enc.new_decoder_without_bom_handling();
     let mut text = String::with_capacity(decoder.max_utf8_buffer_length(window.len())?);
     let (mut bad, mut multi, mut replaced) = (0u64, 0u64, false);
-    let pieces = window.len().div_ceil(PIECE).max(1);
-    for (k, piece) in window.chunks(PIECE).enumerate() {
-        let last = k + 1 == pieces;
+    let mut fed = 0;
+    for part in window.chunks(STEP) {
+        fed += part.len();
+        let last = fed == window.len();
         let from = text.len();
-        let (_, _, r) = decoder.decode_to_string(piece, &mut text, last && at_eof);
+        let (_, _, r) = decoder.decode_to_string(part, &mut text, last && at_eof);
         replaced |= r;
         if last {
             break;
@@ -341,12 +349,23 @@ fn bulk(
         multi += new.bytes().filter(|&b| b >= 0xC0).count() as u64;
         if r {
             bad += new.matches('\u{FFFD}').count() as u64;
-            if too_bad(bad, multi) {
-                return None;
-            }
+        }
+        if hopeless(bad, multi, fed, window.len()) {
+            return None;
         }
     }
     Some((text, replaced))
+}
+
+/// True when the page will have too many bad sequences at the end of the piece of [`PIECE`]
+/// bytes that `fed` (of a window of `len` bytes) is in, where the byte-at-a-time decoder
+/// checks: `bad` only grows, and `multi` grows by at most one character per byte fed from
+/// here on, plus the characters of a sequence held back (at most [`SLACK`]). At the end of a
+/// piece it is the check itself.
+fn hopeless(bad: u64, multi: u64, fed: usize, len: usize) -> bool {
+    let end = (fed.div_ceil(PIECE) * PIECE).min(len);
+    let more = if end > fed { end - fed + SLACK } else { 0 };
+    too_bad(bad, multi + more as u64)
 }
 
 /// Too many bad sequences for the page: more than two, and more than one per hundred
