@@ -57,6 +57,27 @@ impl Stats {
         }
     }
 
+    /// One character: `quiet` when it belongs to a terminal escape sequence, `wide` when its
+    /// bytes are more than one.
+    fn count(&mut self, c: char, quiet: bool, wide: bool) {
+        self.chars += 1;
+        if c == '\0' {
+            self.nul += 1;
+        } else if is_control_problem(c) && !quiet {
+            self.controls += 1;
+        }
+        if wide && !c.is_ascii() {
+            self.multibyte += 1;
+        }
+        let v = u32::from(c);
+        if ('\u{E000}'..='\u{F8FF}').contains(&c)
+            || (0xFDD0..=0xFDEF).contains(&v)
+            || v & 0xFFFE == 0xFFFE
+        {
+            self.unusual += 1;
+        }
+    }
+
     /// The end of what was decoded: a pending sequence is none (its ESCs are controls).
     fn settle(&mut self) {
         self.controls += self.held;
@@ -82,24 +103,9 @@ impl Sink for Stats {
         }
     }
     fn char(&mut self, c: char, _: u64, bytes: &[u8]) {
-        self.chars += 1;
         let quiet =
             self.ansi_on && (c == crate::ansi::ESC || !self.ansi.is_idle()) && self.ansi_char(c);
-        if c == '\0' {
-            self.nul += 1;
-        } else if is_control_problem(c) && !quiet {
-            self.controls += 1;
-        }
-        if bytes.len() > 1 && !c.is_ascii() {
-            self.multibyte += 1;
-        }
-        let v = u32::from(c);
-        if ('\u{E000}'..='\u{F8FF}').contains(&c)
-            || (0xFDD0..=0xFDEF).contains(&v)
-            || v & 0xFFFE == 0xFFFE
-        {
-            self.unusual += 1;
-        }
+        self.count(c, quiet, bytes.len() > 1);
     }
     fn bad(&mut self, bad: Bad, _: u64, _: &[u8]) {
         self.chars += 1;
@@ -116,9 +122,67 @@ impl Sink for Stats {
     }
 }
 
+/// [`stats_in`] for UTF-16 in one loop over the units, counting what the decoder would hand
+/// to [`Stats`] (D5 and D8 read every window of a file in a code page as UTF-16 twice, and
+/// the decoder's calls per unit were a tenth of detecting a small file). `None` when a unit
+/// is ESC: terminal escape sequences are left to the decoder and the scanner.
+fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
+    let mut s = Stats {
+        ansi_on: true,
+        ..Stats::default()
+    };
+    let (units, odd) = bytes.as_chunks::<2>();
+    let mut high: Option<u16> = None;
+    for &unit in units {
+        let u = if be {
+            u16::from_be_bytes(unit)
+        } else {
+            u16::from_le_bytes(unit)
+        };
+        if let Some(h) = high.take() {
+            if (0xDC00..=0xDFFF).contains(&u) {
+                let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
+                match char::from_u32(c) {
+                    Some(c) => s.count(c, false, true),
+                    None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
+                }
+                continue;
+            }
+            s.bad(Bad::UnpairedSurrogate, 0, &[]);
+        }
+        match u {
+            0x1B => return None,
+            0xD800..=0xDBFF => high = Some(u),
+            _ => match char::from_u32(u32::from(u)) {
+                Some(c) => s.count(c, false, true),
+                None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
+            },
+        }
+    }
+    if at_eof {
+        if high.is_some() {
+            s.bad(Bad::UnpairedSurrogate, 0, &[]);
+        }
+        if !odd.is_empty() {
+            s.bad(Bad::Truncated, 0, &[]);
+        }
+    }
+    Some(s)
+}
+
 /// Decodes `bytes` as `format` (with `page` for legacy) and counts. A character cut by the end
 /// of the window is left out unless the window is the whole file (`at_eof`).
 pub(crate) fn stats_in(format: Format, page: CodePage, bytes: &[u8], at_eof: bool) -> Stats {
+    if let Format::Utf16Le | Format::Utf16Be = format {
+        if let Some(s) = utf16_stats(format == Format::Utf16Be, bytes, at_eof) {
+            return s;
+        }
+    }
+    decoded_stats(format, page, bytes, at_eof)
+}
+
+/// [`stats_in`] through the decoder.
+fn decoded_stats(format: Format, page: CodePage, bytes: &[u8], at_eof: bool) -> Stats {
     let mut s = Stats {
         ansi_on: format != Format::Legacy || page.ascii_escapes(),
         ..Stats::default()
@@ -135,4 +199,87 @@ pub(crate) fn stats_in(format: Format, page: CodePage, bytes: &[u8], at_eof: boo
 /// As [`stats_in`] for a Unicode format.
 pub(crate) fn stats(format: Format, bytes: &[u8], at_eof: bool) -> Stats {
     stats_in(format, CodePage::windows_1252(), bytes, at_eof)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decoded_stats, stats_in, Stats};
+    use crate::codepage::CodePage;
+    use crate::format::Format;
+
+    fn fields(s: &Stats) -> [u64; 10] {
+        [
+            s.chars,
+            s.nul,
+            s.controls,
+            s.multibyte,
+            s.invalid_utf8,
+            s.surrogates,
+            s.above_max,
+            s.truncated,
+            s.unmapped,
+            s.unusual,
+        ]
+    }
+
+    /// The loop over UTF-16 units counts what the decoder hands over: text, surrogate pairs
+    /// and lone halves, controls, private use, noncharacters, NULs, odd lengths, ESC (which
+    /// goes to the decoder), and noise.
+    #[test]
+    fn the_utf16_loop_counts_as_the_decoder() {
+        let text =
+            "Grüße, Привет 日本語 😀\u{0}\u{1}\u{85}\u{E000}\u{FDD0}\u{FFFE}\u{10FFFF} x\r\n";
+        let mut windows: Vec<Vec<u8>> = Vec::new();
+        for be in [false, true] {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let mut w: Vec<u8> = Vec::new();
+            for u in units
+                .iter()
+                .chain(&[0xD800, 0x41, 0xDC00, 0xDBFF, 0xDFFF, 0xD83D])
+            {
+                w.extend(if be { u.to_be_bytes() } else { u.to_le_bytes() });
+            }
+            windows.push(w.clone());
+            w.push(0x41);
+            windows.push(w);
+        }
+        windows.push(
+            "\u{1b}[31mred\u{1b}[0m"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .collect(),
+        );
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        windows.push(
+            (0..4001)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x >> 40) as u8
+                })
+                .collect(),
+        );
+        windows.push(b"plain ASCII read as UTF-16, odd".to_vec());
+        let page = CodePage::windows_1252();
+        let mut compared = 0;
+        for w in &windows {
+            for cut in 0..=w.len() {
+                let part = w.get(..cut).unwrap_or_default();
+                for format in [Format::Utf16Le, Format::Utf16Be] {
+                    for at_eof in [false, true] {
+                        let fast = stats_in(format, page, part, at_eof);
+                        let slow = decoded_stats(format, page, part, at_eof);
+                        assert_eq!(
+                            fields(&fast),
+                            fields(&slow),
+                            "{format:?} {at_eof} {part:02X?}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
+    }
 }
