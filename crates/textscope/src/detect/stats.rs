@@ -170,13 +170,58 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
     Some(s)
 }
 
+/// [`stats_in`] for UTF-8 through the standard library's split of the bytes into valid runs
+/// and ill-formed sequences: each ill-formed one is a maximal subpart (Unicode's Table 3-7,
+/// which the decoder follows too), and one that runs into the end of the window is a
+/// character cut short (held back by the decoder unless the window is the whole file). D3
+/// reads every window as UTF-8, and a file in a code page or in UTF-16 sent most of its bytes
+/// one at a time through the decoder. `None` when the window holds ESC (terminal escape
+/// sequences are left to the decoder and the scanner).
+fn utf8_stats(bytes: &[u8], at_eof: bool) -> Option<Stats> {
+    if bytes.contains(&0x1B) {
+        return None;
+    }
+    let mut s = Stats {
+        ansi_on: true,
+        ..Stats::default()
+    };
+    let mut at = 0;
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if matches!(c, ' '..='~') {
+                s.chars += 1;
+            } else {
+                s.count(c, false, c.len_utf8() > 1);
+            }
+        }
+        at += chunk.valid().len() + chunk.invalid().len();
+        match chunk.invalid() {
+            [] => {}
+            [0xC2..=0xF4, ..] if at == bytes.len() => {
+                if at_eof {
+                    s.bad(Bad::Truncated, 0, &[]);
+                }
+            }
+            _ => s.bad(
+                Bad::InvalidUtf8(crate::problem::Utf8Reason::Interrupted),
+                0,
+                &[],
+            ),
+        }
+    }
+    Some(s)
+}
+
 /// Decodes `bytes` as `format` (with `page` for legacy) and counts. A character cut by the end
 /// of the window is left out unless the window is the whole file (`at_eof`).
 pub(crate) fn stats_in(format: Format, page: CodePage, bytes: &[u8], at_eof: bool) -> Stats {
-    if let Format::Utf16Le | Format::Utf16Be = format {
-        if let Some(s) = utf16_stats(format == Format::Utf16Be, bytes, at_eof) {
-            return s;
-        }
+    let quick = match format {
+        Format::Utf16Le | Format::Utf16Be => utf16_stats(format == Format::Utf16Be, bytes, at_eof),
+        Format::Utf8 => utf8_stats(bytes, at_eof),
+        _ => None,
+    };
+    if let Some(s) = quick {
+        return s;
     }
     decoded_stats(format, page, bytes, at_eof)
 }
@@ -220,6 +265,46 @@ mod tests {
             s.unmapped,
             s.unusual,
         ]
+    }
+
+    /// The split into valid runs and maximal subparts counts what the UTF-8 decoder hands
+    /// over: text, every kind of ill-formed sequence, sequences cut by the end, ESC (which
+    /// goes to the decoder), UTF-16 and noise.
+    #[test]
+    fn the_utf8_split_counts_as_the_decoder() {
+        let mut windows: Vec<Vec<u8>> = vec![
+            "Grüße, Привет 日本語 😀\u{0}\u{1}\u{7f}\u{85}\u{E000}\u{FDD0}\u{FFFE} x\r\n"
+                .as_bytes()
+                .to_vec(),
+            b"\x80 \xBF \xC0\xAF \xC1 \xC2 \xC2\x41 \xE0\x80\x80 \xE0\xA0 \xED\xA0\x80 \xEF\xBF \xF0\x8F \xF0\x90\x80 \xF4\x90\x80\x80 \xF5 \xF8 \xFF \xE2\x82".to_vec(),
+            "\u{1b}[31mred\u{1b}[0m é".as_bytes().to_vec(),
+            "UTF-16 é 日".encode_utf16().flat_map(u16::to_le_bytes).collect(),
+        ];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        windows.push(
+            (0..3000)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x >> 40) as u8
+                })
+                .collect(),
+        );
+        let page = CodePage::windows_1252();
+        let mut compared = 0;
+        for w in &windows {
+            for cut in 0..=w.len() {
+                let part = w.get(..cut).unwrap_or_default();
+                for at_eof in [false, true] {
+                    let fast = stats_in(Format::Utf8, page, part, at_eof);
+                    let slow = decoded_stats(Format::Utf8, page, part, at_eof);
+                    assert_eq!(fields(&fast), fields(&slow), "{at_eof} {part:02X?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 6_000, "{compared}");
     }
 
     /// The loop over UTF-16 units counts what the decoder hands over: text, surrogate pairs
