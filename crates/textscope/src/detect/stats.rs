@@ -212,12 +212,42 @@ fn utf8_stats(bytes: &[u8], at_eof: bool) -> Option<Stats> {
     Some(s)
 }
 
+/// [`stats_in`] for UTF-32 in one loop over the units (D4 reads every window without a mark
+/// as UTF-32LE and UTF-32BE). `None` when a unit is ESC.
+fn utf32_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
+    let mut s = Stats {
+        ansi_on: true,
+        ..Stats::default()
+    };
+    let (units, rest) = bytes.as_chunks::<4>();
+    for &unit in units {
+        let v = if be {
+            u32::from_be_bytes(unit)
+        } else {
+            u32::from_le_bytes(unit)
+        };
+        match v {
+            0x1B => return None,
+            0xD800..=0xDFFF => s.bad(Bad::UnpairedSurrogate, 0, &[]),
+            _ => match char::from_u32(v) {
+                Some(c) => s.count(c, false, true),
+                None => s.bad(Bad::InvalidCodePoint, 0, &[]),
+            },
+        }
+    }
+    if at_eof && !rest.is_empty() {
+        s.bad(Bad::Truncated, 0, &[]);
+    }
+    Some(s)
+}
+
 /// Decodes `bytes` as `format` (with `page` for legacy) and counts. A character cut by the end
 /// of the window is left out unless the window is the whole file (`at_eof`).
 pub(crate) fn stats_in(format: Format, page: CodePage, bytes: &[u8], at_eof: bool) -> Stats {
     let quick = match format {
         Format::Utf16Le | Format::Utf16Be => utf16_stats(format == Format::Utf16Be, bytes, at_eof),
         Format::Utf8 => utf8_stats(bytes, at_eof),
+        Format::Utf32Le | Format::Utf32Be => utf32_stats(format == Format::Utf32Be, bytes, at_eof),
         _ => None,
     };
     if let Some(s) = quick {
@@ -307,11 +337,11 @@ mod tests {
         assert!(compared > 6_000, "{compared}");
     }
 
-    /// The loop over UTF-16 units counts what the decoder hands over: text, surrogate pairs
-    /// and lone halves, controls, private use, noncharacters, NULs, odd lengths, ESC (which
-    /// goes to the decoder), and noise.
+    /// The loops over UTF-16 and UTF-32 units count what the decoders hand over: text,
+    /// surrogate pairs and lone halves, controls, private use, noncharacters, NULs, odd
+    /// lengths, ESC (which goes to the decoder), and noise (units above 10FFFF among it).
     #[test]
-    fn the_utf16_loop_counts_as_the_decoder() {
+    fn the_utf16_and_utf32_loops_count_as_the_decoders() {
         let text =
             "Grüße, Привет 日本語 😀\u{0}\u{1}\u{85}\u{E000}\u{FDD0}\u{FFFE}\u{10FFFF} x\r\n";
         let mut windows: Vec<Vec<u8>> = Vec::new();
@@ -326,6 +356,12 @@ mod tests {
             }
             windows.push(w.clone());
             w.push(0x41);
+            windows.push(w);
+            let mut w: Vec<u8> = Vec::new();
+            for v in text.chars().map(u32::from).chain([0xD800, 0x11_0000, 0x41]) {
+                w.extend(if be { v.to_be_bytes() } else { v.to_le_bytes() });
+            }
+            w.extend([0x41, 0]);
             windows.push(w);
         }
         windows.push(
@@ -351,7 +387,12 @@ mod tests {
         for w in &windows {
             for cut in 0..=w.len() {
                 let part = w.get(..cut).unwrap_or_default();
-                for format in [Format::Utf16Le, Format::Utf16Be] {
+                for format in [
+                    Format::Utf16Le,
+                    Format::Utf16Be,
+                    Format::Utf32Le,
+                    Format::Utf32Be,
+                ] {
                     for at_eof in [false, true] {
                         let fast = stats_in(format, page, part, at_eof);
                         let slow = decoded_stats(format, page, part, at_eof);
