@@ -365,7 +365,7 @@ pub struct Detected {
 pub fn detect_only(window: &[u8], at_eof: bool) -> Detected {
     let window = window.get(..WINDOW).unwrap_or(window);
     // Two readings give the confidence; the runners-up beyond are the report's.
-    let verdict = detect_keeping(window, at_eof, 2);
+    let verdict = detect_keeping(window, at_eof, 2, false);
     Detected {
         format: verdict.format,
         code_page: verdict.encoding,

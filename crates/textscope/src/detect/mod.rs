@@ -246,24 +246,31 @@ fn marked(window: &[u8], at_eof: bool, steps: &mut Vec<Step>) -> Option<Verdict>
 /// Runs D1–D12 over the window (`at_eof`: the window is the whole file).
 /// D1–D12 over the window, with the runners-up the report lists.
 pub(crate) fn detect(window: &[u8], at_eof: bool) -> Verdict {
-    detect_keeping(window, at_eof, legacy::LISTED + 1)
+    detect_keeping(window, at_eof, legacy::LISTED + 1, true)
 }
 
-/// [`detect`] with the best `keep` legacy readings in the verdict's candidates (at least 2):
-/// the format, the page, the language and the confidence are the same for every `keep`
-/// (the ranking kept is the full ranking cut short, D12), and a verdict that lists no
-/// runner-up prices fewer pages in full.
-pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize) -> Verdict {
+/// [`detect`] with the best `keep` legacy readings in the verdict's candidates (at least 2),
+/// and its steps only when `explain`: the format, the page, the language and the confidence
+/// are the same either way (the ranking kept is the full ranking cut short, D12), and a bare
+/// verdict prices fewer pages in full and builds no steps.
+pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize, explain: bool) -> Verdict {
     if window.is_empty() {
         return Verdict::new(Format::Empty, 0, Vec::new());
     }
     let mut steps = Vec::new();
+    // The steps explain the verdict in the report; a bare verdict (`detect_only`) skips
+    // turning each outcome into one.
+    let record = |steps: &mut Vec<Step>, format: Format, outcome: Outcome| {
+        if explain {
+            steps.push(outcome.step(format));
+        }
+    };
     if let Some(v) = marked(window, at_eof, &mut steps) {
         return v;
     }
     // D11: ISO-2022, before utf-8.
     if let Some((page, outcome)) = iso2022::detect(window, at_eof) {
-        steps.push(outcome.step(Format::Legacy));
+        record(&mut steps, Format::Legacy, outcome);
         let mut v = Verdict::new(Format::Legacy, 0, steps);
         v.encoding = page;
         v.language = iso2022::language(page);
@@ -276,7 +283,7 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize) -> Verdic
             _ => unicode::utf32(format, window, at_eof),
         };
         let accepted = outcome.accepted;
-        steps.push(outcome.step(format));
+        record(&mut steps, format, outcome);
         if accepted {
             return Verdict::new(format, 0, steps);
         }
@@ -287,7 +294,7 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize) -> Verdic
         let s = stats(format, window, at_eof);
         let outcome = unicode::utf16(format, window, &s);
         let accepted = outcome.accepted;
-        steps.push(outcome.step(format));
+        record(&mut steps, format, outcome);
         if accepted {
             return Verdict::new(format, 0, steps);
         }
@@ -298,14 +305,14 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize) -> Verdic
     for (format, s) in &utf16 {
         let outcome = unicode::utf16_beyond_latin(*format, window, s, &a);
         let accepted = outcome.accepted;
-        steps.push(outcome.step(*format));
+        record(&mut steps, *format, outcome);
         if accepted {
             return Verdict::new(*format, 0, steps);
         }
     }
     // D6 and D12.
     let accepted = a.outcome.accepted;
-    steps.push(a.outcome.step(Format::Legacy));
+    record(&mut steps, Format::Legacy, a.outcome);
     if !accepted {
         return Verdict::new(Format::Binary, 0, steps);
     }
