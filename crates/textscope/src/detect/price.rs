@@ -129,34 +129,41 @@ pub(super) fn tally(m: &PageModel, b: &Bytes) -> Tally {
     }
     let mut scored = 0f64;
     let mut unmodelled = 0f64;
-    let none = &m.bytes[0];
     for &(k, n) in &b.pairs {
-        let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
-        let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
-        let (x, y) = (a.letter, z.letter);
-        if x == ' ' && y == ' ' {
+        let a = m
+            .codes
+            .get(usize::from(k >> 8))
+            .copied()
+            .unwrap_or_default();
+        let z = m
+            .codes
+            .get(usize::from(k & 0xFF))
+            .copied()
+            .unwrap_or_default();
+        let (x_edge, y_edge) = (a.edge(), z.edge());
+        if x_edge && y_edge {
             continue;
         }
         let n = f64::from(n);
         // Only a page without models reads it.
         if m.langs == 0 {
-            let native = a.flags & z.flags & NATIVE != 0;
+            let native = a.has(NATIVE) && z.has(NATIVE);
             unmodelled += n * if native { 1.0 } else { 1.3 };
         }
-        if (a.flags & ODD != 0 && y != ' ') || (z.flags & ODD != 0 && x != ' ') {
+        if (a.has(ODD) && !y_edge) || (z.has(ODD) && !x_edge) {
             penalty += n * TOUCH_COST;
         }
         // A lower-case letter followed by a capital, or two letters of different scripts, is
         // rare inside a word of real text and common in a misread one (x-mac-cyrillic's я is
         // windows-1251's Я; an Armenian letter inside a Dutch word).
-        if a.flags & LOWER != 0 && z.flags & UPPER != 0 {
+        if a.has(LOWER) && z.has(UPPER) {
             penalty += n * CASE_COST;
         }
         // An Arabic initial or medial form with no letter after it.
-        if a.flags & JOINS != 0 && y == ' ' {
+        if a.has(JOINS) && y_edge {
             penalty += n * TOUCH_COST;
         }
-        if x != ' ' && y != ' ' && a.script != z.script {
+        if !x_edge && !y_edge && a.script() != z.script() {
             penalty += n * MIX_COST;
         }
         scored += n;

@@ -33,6 +33,35 @@ pub(super) const JOINS: u8 = 8;
 /// An edge, or a letter of a script no model covers (Armenian, Georgian).
 pub(super) const NATIVE: u8 = 16;
 
+/// A byte's flags (the low byte: [`ODD`], [`LOWER`], [`UPPER`], [`JOINS`], [`NATIVE`], and
+/// [`PairCode::EDGE`] when its letter is ' ') and its letter's script (the high byte), in
+/// two bytes: the pass over every pair of every page reads these rather than the whole
+/// [`ByteInfo`].
+#[derive(Clone, Copy, Default)]
+pub(super) struct PairCode(pub u16);
+
+impl PairCode {
+    /// The letter is ' ': a word's edge, punctuation, a symbol, a control or unmapped.
+    pub const EDGE: u16 = 0x80;
+
+    fn of(b: &ByteInfo) -> PairCode {
+        let edge = if b.letter == ' ' { Self::EDGE } else { 0 };
+        PairCode(u16::from(b.flags) | edge | u16::from(b.script) << 8)
+    }
+
+    pub fn edge(self) -> bool {
+        self.0 & Self::EDGE != 0
+    }
+
+    pub fn has(self, flag: u8) -> bool {
+        self.0 & u16::from(flag) != 0
+    }
+
+    pub fn script(self) -> u16 {
+        self.0 >> 8
+    }
+}
+
 /// A single-byte page as the scorer reads it.
 pub(super) struct PageModel {
     pub page: CodePage,
@@ -47,6 +76,8 @@ pub(super) struct PageModel {
     /// Each byte's letter's slot in the script's dense table ([`PageModel::slots`]).
     slots: OnceLock<[u16; 256]>,
     pub bytes: [ByteInfo; 256],
+    /// What the first pass over the byte pairs reads of each byte, packed ([`PairCode`]).
+    pub codes: [PairCode; 256],
     /// The costs a byte pays each time it occurs: for an ASCII character read from a byte above
     /// 7F (a writer would have used the ASCII byte), and for its class (symbol, punctuation,
     /// control or unmapped). 0 for none.
@@ -148,6 +179,7 @@ fn build(page: CodePage, table: &'static [Option<char>; 256]) -> PageModel {
         langs,
         script,
         slots: OnceLock::new(),
+        codes: bytes.map(|b| PairCode::of(&b)),
         bytes,
         unigram,
     }
