@@ -57,6 +57,20 @@ impl Stats {
         }
     }
 
+    /// One character from the loops below, as the decoder would hand it over: through
+    /// [`Sink::char`] (and the escape-sequence scanner) when it is ESC or a sequence is
+    /// pending, else counted straight away (printable ASCII: only a character, as in a run).
+    fn put(&mut self, c: char, wide: bool) {
+        if c == crate::ansi::ESC || !self.ansi.is_idle() {
+            let bytes: &[u8] = if wide { &[0, 0] } else { &[0] };
+            self.char(c, 0, bytes);
+        } else if matches!(c, ' '..='~') {
+            self.chars += 1;
+        } else {
+            self.count(c, false, wide);
+        }
+    }
+
     /// One character: `quiet` when it belongs to a terminal escape sequence, `wide` when its
     /// bytes are more than one.
     fn count(&mut self, c: char, quiet: bool, wide: bool) {
@@ -124,9 +138,9 @@ impl Sink for Stats {
 
 /// [`stats_in`] for UTF-16 in one loop over the units, counting what the decoder would hand
 /// to [`Stats`] (D5 and D8 read every window of a file in a code page as UTF-16 twice, and
-/// the decoder's calls per unit were a tenth of detecting a small file). `None` when a unit
-/// is ESC: terminal escape sequences are left to the decoder and the scanner.
-fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
+/// the decoder's calls per unit were a tenth of detecting a small file). ESC and what follows
+/// it go through the escape-sequence scanner as from the decoder ([`Stats::put`]).
+fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
     let mut s = Stats {
         ansi_on: true,
         ..Stats::default()
@@ -143,7 +157,7 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
             if (0xDC00..=0xDFFF).contains(&u) {
                 let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
                 match char::from_u32(c) {
-                    Some(c) => s.count(c, false, true),
+                    Some(c) => s.put(c, true),
                     None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
                 }
                 continue;
@@ -151,10 +165,9 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
             s.bad(Bad::UnpairedSurrogate, 0, &[]);
         }
         match u {
-            0x1B => return None,
             0xD800..=0xDBFF => high = Some(u),
             _ => match char::from_u32(u32::from(u)) {
-                Some(c) => s.count(c, false, true),
+                Some(c) => s.put(c, true),
                 None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
             },
         }
@@ -167,7 +180,8 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
             s.bad(Bad::Truncated, 0, &[]);
         }
     }
-    Some(s)
+    s.settle();
+    s
 }
 
 /// [`stats_in`] for UTF-8 through the standard library's split of the bytes into valid runs
@@ -175,12 +189,8 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
 /// which the decoder follows too), and one that runs into the end of the window is a
 /// character cut short (held back by the decoder unless the window is the whole file). D3
 /// reads every window as UTF-8, and a file in a code page or in UTF-16 sent most of its bytes
-/// one at a time through the decoder. `None` when the window holds ESC (terminal escape
-/// sequences are left to the decoder and the scanner).
-fn utf8_stats(bytes: &[u8], at_eof: bool) -> Option<Stats> {
-    if bytes.contains(&0x1B) {
-        return None;
-    }
+/// one at a time through the decoder.
+fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
     let mut s = Stats {
         ansi_on: true,
         ..Stats::default()
@@ -188,11 +198,7 @@ fn utf8_stats(bytes: &[u8], at_eof: bool) -> Option<Stats> {
     let mut at = 0;
     for chunk in bytes.utf8_chunks() {
         for c in chunk.valid().chars() {
-            if matches!(c, ' '..='~') {
-                s.chars += 1;
-            } else {
-                s.count(c, false, c.len_utf8() > 1);
-            }
+            s.put(c, c.len_utf8() > 1);
         }
         at += chunk.valid().len() + chunk.invalid().len();
         match chunk.invalid() {
@@ -209,12 +215,13 @@ fn utf8_stats(bytes: &[u8], at_eof: bool) -> Option<Stats> {
             ),
         }
     }
-    Some(s)
+    s.settle();
+    s
 }
 
 /// [`stats_in`] for UTF-32 in one loop over the units (D4 reads every window without a mark
-/// as UTF-32LE and UTF-32BE). `None` when a unit is ESC.
-fn utf32_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
+/// as UTF-32LE and UTF-32BE).
+fn utf32_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
     let mut s = Stats {
         ansi_on: true,
         ..Stats::default()
@@ -227,10 +234,9 @@ fn utf32_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
             u32::from_le_bytes(unit)
         };
         match v {
-            0x1B => return None,
             0xD800..=0xDFFF => s.bad(Bad::UnpairedSurrogate, 0, &[]),
             _ => match char::from_u32(v) {
-                Some(c) => s.count(c, false, true),
+                Some(c) => s.put(c, true),
                 None => s.bad(Bad::InvalidCodePoint, 0, &[]),
             },
         }
@@ -238,22 +244,19 @@ fn utf32_stats(be: bool, bytes: &[u8], at_eof: bool) -> Option<Stats> {
     if at_eof && !rest.is_empty() {
         s.bad(Bad::Truncated, 0, &[]);
     }
-    Some(s)
+    s.settle();
+    s
 }
 
 /// Decodes `bytes` as `format` (with `page` for legacy) and counts. A character cut by the end
 /// of the window is left out unless the window is the whole file (`at_eof`).
 pub(crate) fn stats_in(format: Format, page: CodePage, bytes: &[u8], at_eof: bool) -> Stats {
-    let quick = match format {
+    match format {
         Format::Utf16Le | Format::Utf16Be => utf16_stats(format == Format::Utf16Be, bytes, at_eof),
         Format::Utf8 => utf8_stats(bytes, at_eof),
         Format::Utf32Le | Format::Utf32Be => utf32_stats(format == Format::Utf32Be, bytes, at_eof),
-        _ => None,
-    };
-    if let Some(s) = quick {
-        return s;
+        _ => decoded_stats(format, page, bytes, at_eof),
     }
-    decoded_stats(format, page, bytes, at_eof)
 }
 
 /// [`stats_in`] through the decoder.
@@ -298,14 +301,15 @@ mod tests {
     }
 
     /// The split into valid runs and maximal subparts counts what the UTF-8 decoder hands
-    /// over: text, every kind of ill-formed sequence, sequences cut by the end, ESC (which
-    /// goes to the decoder), UTF-16 and noise.
+    /// over: text, every kind of ill-formed sequence, sequences cut by the end, terminal
+    /// escape sequences, UTF-16 and noise.
     #[test]
     fn the_utf8_split_counts_as_the_decoder() {
         let mut windows: Vec<Vec<u8>> = vec![
             "Grüße, Привет 日本語 😀\u{0}\u{1}\u{7f}\u{85}\u{E000}\u{FDD0}\u{FFFE} x\r\n"
                 .as_bytes()
                 .to_vec(),
+            b"\x1b[31mred\x1b[0m \x1b\x1b[ \xC3\xA9 \x1b]0;title\x07 y \x1b[1;2\x01\xC3z".to_vec(),
             b"\x80 \xBF \xC0\xAF \xC1 \xC2 \xC2\x41 \xE0\x80\x80 \xE0\xA0 \xED\xA0\x80 \xEF\xBF \xF0\x8F \xF0\x90\x80 \xF4\x90\x80\x80 \xF5 \xF8 \xFF \xE2\x82".to_vec(),
             "\u{1b}[31mred\u{1b}[0m é".as_bytes().to_vec(),
             "UTF-16 é 日".encode_utf16().flat_map(u16::to_le_bytes).collect(),
@@ -339,11 +343,14 @@ mod tests {
 
     /// The loops over UTF-16 and UTF-32 units count what the decoders hand over: text,
     /// surrogate pairs and lone halves, controls, private use, noncharacters, NULs, odd
-    /// lengths, ESC (which goes to the decoder), and noise (units above 10FFFF among it).
+    /// lengths, terminal escape sequences whole and broken, and noise (units above 10FFFF
+    /// among it).
     #[test]
     fn the_utf16_and_utf32_loops_count_as_the_decoders() {
-        let text =
-            "Grüße, Привет 日本語 😀\u{0}\u{1}\u{85}\u{E000}\u{FDD0}\u{FFFE}\u{10FFFF} x\r\n";
+        let text = concat!(
+            "Grüße, Привет 日本語 😀\u{0}\u{1}\u{85}\u{E000}\u{FDD0}\u{FFFE}\u{10FFFF} x\r\n",
+            "\u{1b}[31mred\u{1b}[0m \u{1b}\u{1b}[ é \u{1b}]0;title\u{7} y \u{1b}[1;2\u{1}z"
+        );
         let mut windows: Vec<Vec<u8>> = Vec::new();
         for be in [false, true] {
             let units: Vec<u16> = text.encode_utf16().collect();
