@@ -322,11 +322,11 @@ impl<'a> Tally<'a> {
     }
 }
 
-/// The window decoded by encoding_rs in pieces of [`PIECE`] bytes, and whether it holds a bad
-/// sequence. `None` as soon as a piece before the last leaves more bad sequences than
-/// tolerated: [`Tally::through_decoder`] checks at the same places, counts the same bad
+/// The window decoded by encoding_rs in steps of [`STEP`] bytes, and whether it holds a bad
+/// sequence. `None` as soon as the page is [`hopeless`] before the last step:
+/// [`Tally::through_decoder`] checks at the ends of the same pieces, counts the same bad
 /// sequences and fewer characters beyond ASCII (not the bad ones, which are U+FFFD here), so
-/// it would give up there too. Text in another page usually goes in its first piece.
+/// it would give up there too. Text in another page usually goes in its first step.
 fn bulk(
     enc: &'static encoding_rs::Encoding,
     window: &[u8],
