@@ -4,7 +4,8 @@
 //! give every page the tally, or the verdict of too many bad sequences, that decoding the
 //! whole window first and then every byte gave.
 
-use super::{tally, too_bad, walk, Shape, Tally};
+use super::read::{tally, too_bad, walk, Shape};
+use super::Tally;
 use crate::codepage::CodePage;
 
 const PAGES: [&str; 6] = ["Shift_JIS", "EUC-JP", "GBK", "gb18030", "Big5", "EUC-KR"];
@@ -94,31 +95,27 @@ fn windows(page: CodePage) -> Vec<Vec<u8>> {
         let (bytes, _, _) = enc.encode(&text);
         out.push(bytes.into_owned());
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/legacy");
-    for name in [
+    out.extend(samples(&[
         "ja.Shift_JIS",
         "ja.EUC-JP",
         "zh.GBK",
         "zt.Big5",
         "ko.EUC-KR",
-    ] {
-        out.push(std::fs::read(dir.join(format!("{name}.txt"))).unwrap_or_default());
-    }
+    ]));
     // Big5's sequences that decode to two characters, between ASCII letters.
     out.push(b"ab\x88\x62cd\x88\xA3 x\x88\x64\x88\xA5\nA\xA4\x40".repeat(3));
     // Noise, and text with stray bytes: the walk must step aside or agree.
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    out.push(
-        (0..3000)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 32) as u8
-            })
-            .collect(),
-    );
+    out.push(crate::detect::noise(0x2545_F491_4F6C_DD1D, 3000));
     out
+}
+
+/// The project's labelled samples (tests/data/legacy) of these names.
+fn samples(names: &[&str]) -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/legacy");
+    names
+        .iter()
+        .map(|name| std::fs::read(dir.join(format!("{name}.txt"))).unwrap_or_default())
+        .collect()
 }
 
 fn same(a: &Tally, b: &Tally) -> bool {
@@ -182,15 +179,12 @@ fn the_shortcuts_give_every_page_the_tally_it_had() {
         windows.extend(self::windows(CodePage::for_label(name).expect("a page")));
     }
     // Single-byte text, whose bad sequences in these pages show after a piece or more.
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/legacy");
-    for name in [
+    windows.extend(samples(&[
         "ru.windows-1251",
         "de.windows-1252",
         "el.ISO-8859-7",
         "ja.ISO-2022-JP",
-    ] {
-        windows.push(std::fs::read(dir.join(format!("{name}.txt"))).unwrap_or_default());
-    }
+    ]));
     let latin = "Grüße aus Köln, schöne Straße. ".repeat(40);
     windows.push(encoding_rs::WINDOWS_1252.encode(&latin).0.into_owned());
     // CJK text after a long stretch of Latin text with accents, and the other way round.

@@ -27,6 +27,20 @@ use std::collections::BTreeMap;
 /// The window: detection looks at the first 65,536 bytes.
 pub const WINDOW: usize = 65_536;
 
+/// Bytes of noise for the tests: xorshift64 from `seed`, the same bytes on every run.
+#[cfg(test)]
+pub(crate) fn noise(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 40) as u8
+        })
+        .collect()
+}
+
 /// The outcome of detection.
 #[derive(Clone, Debug)]
 pub(crate) struct Verdict {

@@ -314,17 +314,7 @@ mod tests {
             "\u{1b}[31mred\u{1b}[0m é".as_bytes().to_vec(),
             "UTF-16 é 日".encode_utf16().flat_map(u16::to_le_bytes).collect(),
         ];
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        windows.push(
-            (0..3000)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    (x >> 40) as u8
-                })
-                .collect(),
-        );
+        windows.push(crate::detect::noise(0x2545_F491_4F6C_DD1D, 3000));
         let page = CodePage::windows_1252();
         let mut compared = 0;
         for w in &windows {
@@ -377,17 +367,7 @@ mod tests {
                 .flat_map(u16::to_le_bytes)
                 .collect(),
         );
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        windows.push(
-            (0..4001)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    (x >> 40) as u8
-                })
-                .collect(),
-        );
+        windows.push(crate::detect::noise(0x9E37_79B9_7F4A_7C15, 4001));
         windows.push(b"plain ASCII read as UTF-16, odd".to_vec());
         let page = CodePage::windows_1252();
         let mut compared = 0;
