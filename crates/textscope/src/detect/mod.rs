@@ -14,6 +14,7 @@ mod price;
 #[cfg(test)]
 mod rank_tests;
 mod score;
+mod shared;
 mod single;
 mod stats;
 mod unicode;

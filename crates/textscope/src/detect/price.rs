@@ -11,7 +11,8 @@
 use super::bytes::Bytes;
 use super::dense;
 use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, TOUCH_COST};
-use super::single::{PageModel, JOINS, LOWER, NATIVE, ODD, UPPER};
+use super::shared::{self, Shared};
+use super::single::{PageModel, PairCode, JOINS, LOWER, NATIVE, ODD, UPPER};
 use std::sync::OnceLock;
 
 /// What the bigram costs allow, worked out once per run.
@@ -86,7 +87,17 @@ pub(super) fn sums_exact(b: &Bytes) -> bool {
     c.unit.is_some_and(|u| most < 2f64.powi(53 + u))
 }
 
+/// True when the sums of [`bigrams_dense_shared`] are exact too: there a partial sum may hold
+/// an earlier page's sums and both pages' costs of the pairs redone, at most three times the
+/// largest bigram cost per pair.
+pub(super) fn differences_exact(b: &Bytes) -> bool {
+    let c = costs();
+    let most = b.pair_total as f64 * (3.0 * c.largest + ALIEN_COST);
+    c.unit.is_some_and(|u| most < 2f64.powi(53 + u))
+}
+
 /// The first pass over a page: everything but the bigrams' prices.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct Tally {
     /// Symbols, controls, misplaced neighbours (exact).
     pub penalty: f64,
@@ -100,9 +111,90 @@ pub(super) struct Tally {
     pub text: u64,
 }
 
+/// What the first pass counts over the window's byte pairs for one page: whole numbers, so
+/// that a page's counts may be reached from another page's (decision 50).
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub(super) struct PairCounts {
+    /// Pairs that pay [`TOUCH_COST`] (a symbol against a letter, an Arabic form that joins
+    /// nothing), once for each.
+    touch: u64,
+    /// A lower-case letter then a capital ([`CASE_COST`]).
+    case: u64,
+    /// Two letters of different scripts ([`MIX_COST`]).
+    mix: u64,
+    /// Pairs the models price (not two edges).
+    scored: u64,
+}
+
+impl PairCounts {
+    /// One pair's counts.
+    fn of(a: PairCode, z: PairCode) -> PairCounts {
+        let (x_edge, y_edge) = (a.edge(), z.edge());
+        if x_edge && y_edge {
+            return PairCounts::default();
+        }
+        PairCounts {
+            touch: u64::from((a.has(ODD) && !y_edge) || (z.has(ODD) && !x_edge))
+                + u64::from(a.has(JOINS) && y_edge),
+            // A lower-case letter followed by a capital, or two letters of different
+            // scripts, is rare inside a word of real text and common in a misread one
+            // (x-mac-cyrillic's я is windows-1251's Я; an Armenian letter inside a Dutch
+            // word).
+            case: u64::from(a.has(LOWER) && z.has(UPPER)),
+            mix: u64::from(!x_edge && !y_edge && a.script() != z.script()),
+            scored: 1,
+        }
+    }
+
+    /// Adds `n` times `p` (or takes it away): wrapping, as a page's counts reached from
+    /// another's may pass below 0 on the way and end where counting would.
+    fn add(&mut self, p: PairCounts, n: u64, take: bool) {
+        let f = |o: &mut u64, v: u64| {
+            let v = v.wrapping_mul(n);
+            *o = if take {
+                o.wrapping_sub(v)
+            } else {
+                o.wrapping_add(v)
+            };
+        };
+        f(&mut self.touch, p.touch);
+        f(&mut self.case, p.case);
+        f(&mut self.mix, p.mix);
+        f(&mut self.scored, p.scored);
+    }
+}
+
+/// The page's pair counts, from the nearest earlier page's in `shared` when it reads few of
+/// the window's bytes otherwise (decision 50), else pair by pair.
+fn pair_counts<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) -> PairCounts {
+    let code = |m: &PageModel, x: usize| m.codes.get(x).copied().unwrap_or_default();
+    let of = |m: &PageModel, i: usize, j: usize| PairCounts::of(code(m, i), code(m, j));
+    let mut c = PairCounts::default();
+    match shared.counts_near(m, b) {
+        Some((from, other, diff)) => {
+            c = from;
+            for &(k, n) in &b.pairs {
+                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+                if shared::has(&diff, i) || shared::has(&diff, j) {
+                    c.add(of(m, i, j), u64::from(n), false);
+                    c.add(of(other, i, j), u64::from(n), true);
+                }
+            }
+        }
+        None => {
+            for &(k, n) in &b.pairs {
+                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+                c.add(of(m, i, j), u64::from(n), false);
+            }
+        }
+    }
+    shared.keep_counts(m, c);
+    c
+}
+
 /// The cheap pass: the penalties, the pairs the models will price, the letters each language
 /// never writes, and the text's identity.
-pub(super) fn tally(m: &PageModel, b: &Bytes) -> Tally {
+pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) -> Tally {
     let mut penalty = 0f64;
     let mut alien = [0f64; LANGS];
     for &byte in &b.present {
@@ -127,46 +219,29 @@ pub(super) fn tally(m: &PageModel, b: &Bytes) -> Tally {
             }
         }
     }
-    let mut scored = 0f64;
+    let c = pair_counts(m, b, shared);
+    // Whole multiples of a half: exact, whatever the order.
+    penalty += TOUCH_COST * c.touch as f64 + CASE_COST * c.case as f64 + MIX_COST * c.mix as f64;
+    let scored = c.scored as f64;
+    // Only a page without models reads it (pair by pair, as these pages are few).
     let mut unmodelled = 0f64;
-    for &(k, n) in &b.pairs {
-        let a = m
-            .codes
-            .get(usize::from(k >> 8))
-            .copied()
-            .unwrap_or_default();
-        let z = m
-            .codes
-            .get(usize::from(k & 0xFF))
-            .copied()
-            .unwrap_or_default();
-        let (x_edge, y_edge) = (a.edge(), z.edge());
-        if x_edge && y_edge {
-            continue;
+    if m.langs == 0 {
+        for &(k, n) in &b.pairs {
+            let a = m
+                .codes
+                .get(usize::from(k >> 8))
+                .copied()
+                .unwrap_or_default();
+            let z = m
+                .codes
+                .get(usize::from(k & 0xFF))
+                .copied()
+                .unwrap_or_default();
+            if !(a.edge() && z.edge()) {
+                let native = a.has(NATIVE) && z.has(NATIVE);
+                unmodelled += f64::from(n) * if native { 1.0 } else { 1.3 };
+            }
         }
-        let n = f64::from(n);
-        // Only a page without models reads it.
-        if m.langs == 0 {
-            let native = a.has(NATIVE) && z.has(NATIVE);
-            unmodelled += n * if native { 1.0 } else { 1.3 };
-        }
-        if (a.has(ODD) && !y_edge) || (z.has(ODD) && !x_edge) {
-            penalty += n * TOUCH_COST;
-        }
-        // A lower-case letter followed by a capital, or two letters of different scripts, is
-        // rare inside a word of real text and common in a misread one (x-mac-cyrillic's я is
-        // windows-1251's Я; an Armenian letter inside a Dutch word).
-        if a.has(LOWER) && z.has(UPPER) {
-            penalty += n * CASE_COST;
-        }
-        // An Arabic initial or medial form with no letter after it.
-        if a.has(JOINS) && y_edge {
-            penalty += n * TOUCH_COST;
-        }
-        if !x_edge && !y_edge && a.script() != z.script() {
-            penalty += n * MIX_COST;
-        }
-        scored += n;
     }
     // Over the bytes that occur, in increasing order.
     let mut text = 0xcbf2_9ce4_8422_2325u64;
@@ -230,19 +305,20 @@ impl Tally {
 }
 
 /// The second pass: the page's cost per byte above 7F (prior left out) and its language.
-pub(super) fn score(
-    m: &PageModel,
+pub(super) fn score<'a>(
+    m: &'a PageModel,
     b: &Bytes,
     t: &Tally,
     ascii: &[f64; LANGS],
     ascii_best: f64,
+    shared: &mut Shared<'a>,
 ) -> (f64, Option<&'static str>) {
     let high = b.high.max(1) as f64;
     if m.langs == 0 {
         return ((t.unmodelled + t.penalty) / high, None);
     }
     let delta = if sums_exact(b) {
-        bigrams(m, b, t)
+        bigrams(m, b, t, shared)
     } else {
         bigrams_in_order(m, b)
     };
@@ -277,12 +353,17 @@ const DENSE_FROM: usize = 512;
 /// sums are exact ([`sums_exact`]): the alien costs come from the first pass, the bigrams are
 /// added to them. With exact sums the order of the terms does not matter, so the dense tables
 /// and `pairs`' lists give the same sums to the bit.
-pub(super) fn bigrams(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+pub(super) fn bigrams<'a>(
+    m: &'a PageModel,
+    b: &Bytes,
+    t: &Tally,
+    shared: &mut Shared<'a>,
+) -> [f64; LANGS] {
     let table = m
         .script
         .and_then(|s| lang::index().scripts().get(s.ordinal()));
     if b.pairs.len() >= DENSE_FROM || table.is_some_and(|t| t.dense_pays(b.pairs.len())) {
-        bigrams_dense(m, b, t)
+        bigrams_dense_shared(m, b, t, shared)
     } else {
         bigrams_listed(m, b, t)
     }
@@ -317,7 +398,43 @@ pub(super) fn bigrams_listed(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS
 /// [`bigrams`] through the dense table of the page's script: each bigram's row of costs, one
 /// per language of the script (0 where the language lacks it), summed for all of them, with
 /// no hash lookup (the letters' slots index the table).
+#[cfg(test)]
 pub(super) fn bigrams_dense(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+    bigrams_dense_shared(m, b, t, &mut Shared::default())
+}
+
+/// The costs of the bigram of slots `sa` and `sz` in the dense table (`None`: none of the
+/// script's languages has it, or it is two edges).
+fn dense_row(
+    rows: &dense::Dense,
+    letters: usize,
+    width: usize,
+    edge: u16,
+    sa: u16,
+    sz: u16,
+) -> Option<&[f32]> {
+    if (sa == edge && sz == edge) || sa == dense::NO_SLOT || sz == dense::NO_SLOT {
+        return None;
+    }
+    let row = *rows.grid.get(usize::from(sa) * letters + usize::from(sz))?;
+    if row == dense::NO_ROW {
+        return None;
+    }
+    let at = row as usize * width;
+    rows.costs.get(at..at + width)
+}
+
+/// [`bigrams_dense`], from the sums of an earlier page of the same script in `shared` when
+/// one reads few of the window's bytes otherwise (decision 50): its sums, plus this page's
+/// costs of each pair that holds a byte the two read as different letters, less the earlier
+/// page's. Where the sums are exact ([`differences_exact`]) every term and partial sum is a
+/// whole multiple of the same unit, so this is the sum over every pair to the bit.
+pub(super) fn bigrams_dense_shared<'a>(
+    m: &'a PageModel,
+    b: &Bytes,
+    t: &Tally,
+    shared: &mut Shared<'a>,
+) -> [f64; LANGS] {
     let idx = lang::index();
     let mut delta = t.alien;
     let Some(table) = m.script.and_then(|s| idx.scripts().get(s.ordinal())) else {
@@ -327,38 +444,56 @@ pub(super) fn bigrams_dense(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS]
     let rows = table.dense();
     let slots = m.slots(table);
     let letters = table.letters.len();
-    let mut sums = [0f64; LANGS];
-    let sums = sums.get_mut(..width).unwrap_or_default();
-    let none = &m.bytes[0];
-    for &(k, n) in &b.pairs {
-        let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
-        let a = m.bytes.get(i).unwrap_or(none);
-        let z = m.bytes.get(j).unwrap_or(none);
-        if a.letter == ' ' && z.letter == ' ' {
-            continue;
+    let edge = table.slot(' ');
+    let slot = |s: &[u16; 256], x: usize| s.get(x).copied().unwrap_or(dense::NO_SLOT);
+    let row = |s: &[u16; 256], i: usize, j: usize| {
+        dense_row(rows, letters, width, edge, slot(s, i), slot(s, j))
+    };
+    let near = if differences_exact(b) {
+        shared.sums_near(m, b)
+    } else {
+        None
+    };
+    let mut all = [0f64; LANGS];
+    let sums = all.get_mut(..width).unwrap_or_default();
+    match near {
+        Some((from, other, diff)) => {
+            for (s, &f) in sums.iter_mut().zip(&from) {
+                *s = f;
+            }
+            for &(k, n) in &b.pairs {
+                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+                if !shared::has(&diff, i) && !shared::has(&diff, j) {
+                    continue;
+                }
+                let n = f64::from(n);
+                if let Some(costs) = row(slots, i, j) {
+                    for (s, &d) in sums.iter_mut().zip(costs) {
+                        *s += n * f64::from(d);
+                    }
+                }
+                if let Some(costs) = row(other, i, j) {
+                    for (s, &d) in sums.iter_mut().zip(costs) {
+                        *s -= n * f64::from(d);
+                    }
+                }
+            }
         }
-        let (sa, sz) = (
-            slots.get(i).copied().unwrap_or(dense::NO_SLOT),
-            slots.get(j).copied().unwrap_or(dense::NO_SLOT),
-        );
-        if sa == dense::NO_SLOT || sz == dense::NO_SLOT {
-            continue;
-        }
-        let cell = usize::from(sa) * letters + usize::from(sz);
-        let row = rows.grid.get(cell).copied().unwrap_or(dense::NO_ROW);
-        if row == dense::NO_ROW {
-            continue;
-        }
-        let at = row as usize * width;
-        let Some(costs) = rows.costs.get(at..at + width) else {
-            continue;
-        };
-        let n = f64::from(n);
-        for (s, &d) in sums.iter_mut().zip(costs) {
-            *s += n * f64::from(d);
+        None => {
+            for &(k, n) in &b.pairs {
+                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+                let Some(costs) = row(slots, i, j) else {
+                    continue;
+                };
+                let n = f64::from(n);
+                for (s, &d) in sums.iter_mut().zip(costs) {
+                    *s += n * f64::from(d);
+                }
+            }
         }
     }
-    for (&l, &s) in table.langs.iter().zip(sums.iter()) {
+    shared.keep_sums(m, slots, all);
+    for (&l, &s) in table.langs.iter().zip(all.iter()) {
         if m.langs & 1u64 << l != 0 {
             if let Some(o) = delta.get_mut(usize::from(l)) {
                 *o += s;

@@ -5,6 +5,7 @@
 use super::bytes::bytes_of;
 use super::price::{self, bigrams_dense, bigrams_in_order, bigrams_listed, sums_exact, tally};
 use super::score::{rank, Scored};
+use super::shared::Shared;
 use super::single;
 use crate::codepage::CodePage;
 
@@ -84,8 +85,8 @@ fn every_bound_is_below_the_cost() {
         let ascii = super::bytes::ascii_costs(&b);
         let best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
         for m in single::models().iter().flatten() {
-            let t = tally(m, &b);
-            let (cost, _) = price::score(m, &b, &t, &ascii, best);
+            let t = tally(m, &b, &mut Shared::default());
+            let (cost, _) = price::score(m, &b, &t, &ascii, best, &mut Shared::default());
             let bound = t.bound(m, &b, &ascii, best);
             assert!(bound <= cost + 1e-9, "{:?}: {bound} > {cost}", m.page);
             priced += 1;
@@ -104,7 +105,7 @@ fn bigram_sums_in_any_order_are_the_sums_pair_by_pair() {
             "the models' costs are exact sums in a window"
         );
         for m in single::models().iter().flatten() {
-            let t = tally(m, &b);
+            let t = tally(m, &b, &mut Shared::default());
             let slow = bigrams_in_order(m, &b);
             // Both ways of summing (decision 47), whatever the window's size.
             for fast in [bigrams_listed(m, &b, &t), bigrams_dense(m, &b, &t)] {
@@ -118,6 +119,45 @@ fn bigram_sums_in_any_order_are_the_sums_pair_by_pair() {
         }
     }
     assert!(compared > 100_000, "{compared}");
+}
+
+/// Decision 50: a page worked out from an earlier page's pair counts and sums gets the counts
+/// and sums it gets alone, to the bit, in every order the pages may come in.
+#[test]
+fn a_page_priced_from_another_gets_its_own_sums() {
+    let mut compared = 0;
+    let mut from_another = 0;
+    let models: Vec<_> = single::models().iter().flatten().collect();
+    for w in windows() {
+        let b = bytes_of(&w);
+        assert!(price::differences_exact(&b));
+        for order in 0..3 {
+            let mut shared = Shared::default();
+            let mut pages = models.clone();
+            let third = pages.len() / 3;
+            match order {
+                1 => pages.reverse(),
+                2 => pages.rotate_left(third),
+                _ => {}
+            }
+            for m in pages {
+                let t = tally(m, &b, &mut Shared::default());
+                let before = shared.shortcuts;
+                assert_eq!(tally(m, &b, &mut shared), t, "{:?}", m.page);
+                let alone = bigrams_dense(m, &b, &t);
+                let along = price::bigrams_dense_shared(m, &b, &t, &mut shared);
+                from_another += shared.shortcuts - before;
+                for (l, (x, y)) in along.iter().zip(&alone).enumerate() {
+                    if m.langs & 1u64 << l != 0 {
+                        assert_eq!(x.to_bits(), y.to_bits(), "{:?} language {l}", m.page);
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 100_000, "{compared}");
+    assert!(from_another > 1_000, "{from_another}");
 }
 
 #[test]

@@ -12,6 +12,7 @@
 //! compare.
 
 use super::lang::LANGS;
+use super::shared::Shared;
 use super::{bytes, cjk, price, single};
 use crate::codepage::{CodePage, Script};
 pub(crate) use bytes::RANKED_PAIRS;
@@ -109,6 +110,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     let mut readings = Vec::new();
     let mut tallies = Vec::new();
     let mut memo = cjk::Memo::default();
+    let mut shared = Shared::default();
     for (i, page) in CodePage::all().enumerate() {
         if page.script() == Script::None {
             continue;
@@ -117,7 +119,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
             if !m.ascii_compatible && !ebcdic {
                 continue;
             }
-            let t = price::tally(m, &b);
+            let t = price::tally(m, &b, &mut shared);
             let bound = t.bound(m, &b, &ascii, ascii_best);
             readings.push(Reading::Single(i, tallies.len(), bound));
             tallies.push(t);
@@ -186,7 +188,7 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
                 break;
             }
         }
-        let s = price(g, &readings, &tallies, &b, &ascii, ascii_best);
+        let s = price(g, &readings, &tallies, &b, &ascii, ascii_best, &mut shared);
         let at = kept_costs.partition_point(|&c| c <= s.cost);
         kept_costs.insert(at, s.cost);
         kept_costs.truncate(keep.max(1));
@@ -220,6 +222,7 @@ fn price(
     b: &bytes::Bytes,
     ascii: &[f64; LANGS],
     ascii_best: f64,
+    shared: &mut Shared<'static>,
 ) -> Scored {
     let models = single::models();
     let bare = |x: &Scored| x.cost - prior(x.page, b.high);
@@ -245,7 +248,7 @@ fn price(
                 let (cost, lang) = match same {
                     Some(&(_, cost, lang)) => (cost, lang),
                     None => {
-                        let (cost, lang) = price::score(m, b, t, ascii, ascii_best);
+                        let (cost, lang) = price::score(m, b, t, ascii, ascii_best, shared);
                         done.push((m, cost, lang));
                         (cost, lang)
                     }

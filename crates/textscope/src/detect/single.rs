@@ -65,6 +65,8 @@ impl PairCode {
 /// A single-byte page as the scorer reads it.
 pub(super) struct PageModel {
     pub page: CodePage,
+    /// The page's place in [`models`] (and the registry).
+    pub at: usize,
     pub table: &'static [Option<char>; 256],
     /// ASCII bytes are ASCII (`A` is 41).
     pub ascii_compatible: bool,
@@ -102,7 +104,7 @@ fn own_script(c: char) -> bool {
     matches!(c, '\u{0531}'..='\u{058F}' | '\u{10A0}'..='\u{10FF}')
 }
 
-fn build(page: CodePage, table: &'static [Option<char>; 256]) -> PageModel {
+fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> PageModel {
     let idx = lang::index();
     let script = model_script(page.script());
     let langs = (0..LANGS)
@@ -174,6 +176,7 @@ fn build(page: CodePage, table: &'static [Option<char>; 256]) -> PageModel {
     }
     PageModel {
         page,
+        at,
         table,
         ascii_compatible,
         langs,
@@ -205,9 +208,10 @@ pub(super) fn models() -> &'static [Option<PageModel>] {
     static MODELS: OnceLock<Vec<Option<PageModel>>> = OnceLock::new();
     MODELS.get_or_init(|| {
         CodePage::all()
-            .map(|p| {
+            .enumerate()
+            .map(|(at, p)| {
                 let table = p.single_byte_table()?;
-                (p.script() != Script::None).then(|| build(p, table))
+                (p.script() != Script::None).then(|| build(p, at, table))
             })
             .collect()
     })

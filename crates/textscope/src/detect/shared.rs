@@ -1,0 +1,197 @@
+//! Decision 50: pricing a window's single-byte pages from one another. Many pages read most
+//! bytes alike (windows-1252 and ISO-8859-15 differ in eight, IBM850 and IBM858 in one), and a
+//! window of noise holds every byte in a thousand different pairs, which every page priced
+//! pair by pair. A page's pair counts (`price::tally`) and bigram sums
+//! (`price::bigrams_dense_shared`) are now an earlier page's, corrected on the pairs that hold
+//! a byte the two read differently. The counts are whole numbers and the sums exact
+//! (`price::differences_exact`), so the result is what every pair would give, to the bit.
+
+use super::bytes::Bytes;
+use super::lang::{self, LANGS};
+use super::price::PairCounts;
+use super::single::{self, PageModel};
+use std::sync::OnceLock;
+
+/// A set of byte values, one bit each.
+pub(super) type ByteSet = [u64; 4];
+
+pub(super) fn has(set: &ByteSet, x: usize) -> bool {
+    set.get(x >> 6).is_some_and(|w| w >> (x & 63) & 1 != 0)
+}
+
+fn put(set: &mut ByteSet, x: usize) {
+    if let Some(w) = set.get_mut(x >> 6) {
+        *w |= 1 << (x & 63);
+    }
+}
+
+/// The bytes two pages read differently.
+#[derive(Clone, Copy)]
+struct Apart {
+    /// With another pair code (what the first pass reads).
+    codes: ByteSet,
+    /// In another slot of the dense table of their script; every byte when their scripts
+    /// differ (their sums are not comparable).
+    slots: ByteSet,
+}
+
+const ALL: ByteSet = [u64::MAX; 4];
+
+fn apart(a: Option<&PageModel>, b: Option<&PageModel>) -> Apart {
+    let (Some(a), Some(b)) = (a, b) else {
+        return Apart {
+            codes: ALL,
+            slots: ALL,
+        };
+    };
+    let mut codes = [0; 4];
+    for (x, (p, q)) in a.codes.iter().zip(&b.codes).enumerate() {
+        if p.0 != q.0 {
+            put(&mut codes, x);
+        }
+    }
+    let table = a
+        .script
+        .filter(|&s| b.script == Some(s))
+        .and_then(|s| lang::index().scripts().get(s.ordinal()));
+    let slots = match table {
+        Some(table) => {
+            let mut slots = [0; 4];
+            for (x, (p, q)) in a.slots(table).iter().zip(b.slots(table)).enumerate() {
+                if p != q {
+                    put(&mut slots, x);
+                }
+            }
+            slots
+        }
+        None => ALL,
+    };
+    Apart { codes, slots }
+}
+
+/// How page `i` (its place in [`single::models`]) differs from every page, worked out the
+/// first time a window prices it from another (a few microseconds, once per page per run).
+fn row(i: usize) -> &'static [Apart] {
+    static ROWS: OnceLock<Vec<OnceLock<Vec<Apart>>>> = OnceLock::new();
+    let models = single::models();
+    let rows = ROWS.get_or_init(|| models.iter().map(|_| OnceLock::new()).collect());
+    rows.get(i).map_or(&[], |r| {
+        r.get_or_init(|| {
+            let me = models.get(i).and_then(Option::as_ref);
+            models.iter().map(|o| apart(me, o.as_ref())).collect()
+        })
+    })
+}
+
+/// Which view of the pages is shared.
+#[derive(Clone, Copy)]
+enum View {
+    Codes,
+    Slots,
+}
+
+/// What the pages of one window priced so far worked out.
+#[derive(Default)]
+pub(super) struct Shared<'a> {
+    /// The bytes the window's pairs hold, as a set (worked out on first use).
+    present: Option<ByteSet>,
+    /// Each page's place and its pair counts.
+    counts: Vec<(usize, PairCounts)>,
+    /// Each page's place, its slots and its bigram sums per language of its script.
+    sums: Vec<(usize, &'a [u16; 256], [f64; LANGS])>,
+    /// How many pages were worked out from another's (for the tests).
+    #[cfg(test)]
+    pub shortcuts: usize,
+}
+
+impl<'a> Shared<'a> {
+    /// Among `earlier` (pages' places), the page nearest to page `at` over the window, and
+    /// the bytes of the window the two read differently: when the pairs holding them are well
+    /// under half of the window's (each of them is worked out twice).
+    fn nearest(
+        &mut self,
+        at: usize,
+        earlier: impl Iterator<Item = usize>,
+        view: View,
+        b: &Bytes,
+    ) -> Option<(usize, ByteSet)> {
+        // The bytes of the pairs: the window's, and the space before its first byte (its
+        // first pair is read as following one).
+        let present = *self.present.get_or_insert_with(|| {
+            let mut set = [0; 4];
+            put(&mut set, usize::from(b' '));
+            for &x in &b.present {
+                put(&mut set, usize::from(x));
+            }
+            set
+        });
+        let row = row(at);
+        let mut best: Option<(usize, ByteSet, u32)> = None;
+        for (pos, other) in earlier.enumerate() {
+            let Some(a) = row.get(other) else { continue };
+            let set = match view {
+                View::Codes => a.codes,
+                View::Slots => a.slots,
+            };
+            let mut diff = [0; 4];
+            for (d, (s, p)) in diff.iter_mut().zip(set.iter().zip(&present)) {
+                *d = s & p;
+            }
+            let n = diff.iter().map(|w| w.count_ones()).sum();
+            if best.is_none_or(|(.., m)| n < m) {
+                best = Some((pos, diff, n));
+            }
+        }
+        let (pos, diff, _) = best?;
+        let redo: u64 = b
+            .present
+            .iter()
+            .map(|&x| usize::from(x))
+            .filter(|&x| has(&diff, x))
+            .map(|x| u64::from(b.weight.get(x).copied().unwrap_or(0)))
+            .sum();
+        (redo * 5 < b.pair_total * 2).then_some((pos, diff))
+    }
+
+    /// The nearest earlier page's pair counts and model, and the bytes to redo.
+    pub(super) fn counts_near(
+        &mut self,
+        m: &PageModel,
+        b: &Bytes,
+    ) -> Option<(PairCounts, &'static PageModel, ByteSet)> {
+        let places: Vec<usize> = self.counts.iter().map(|&(at, _)| at).collect();
+        let (pos, diff) = self.nearest(m.at, places.into_iter(), View::Codes, b)?;
+        let &(at, counts) = self.counts.get(pos)?;
+        let base = single::models().get(at)?.as_ref()?;
+        #[cfg(test)]
+        {
+            self.shortcuts += 1;
+        }
+        Some((counts, base, diff))
+    }
+
+    pub(super) fn keep_counts(&mut self, m: &PageModel, counts: PairCounts) {
+        self.counts.push((m.at, counts));
+    }
+
+    /// The nearest earlier page's bigram sums and slots (of the same script), and the bytes
+    /// to redo.
+    pub(super) fn sums_near(
+        &mut self,
+        m: &PageModel,
+        b: &Bytes,
+    ) -> Option<([f64; LANGS], &'a [u16; 256], ByteSet)> {
+        let places: Vec<usize> = self.sums.iter().map(|&(at, ..)| at).collect();
+        let (pos, diff) = self.nearest(m.at, places.into_iter(), View::Slots, b)?;
+        let &(_, slots, sums) = self.sums.get(pos)?;
+        #[cfg(test)]
+        {
+            self.shortcuts += 1;
+        }
+        Some((sums, slots, diff))
+    }
+
+    pub(super) fn keep_sums(&mut self, m: &PageModel, slots: &'a [u16; 256], sums: [f64; LANGS]) {
+        self.sums.push((m.at, slots, sums));
+    }
+}
