@@ -60,6 +60,7 @@ impl Stats {
     /// One character from the loops below, as the decoder would hand it over: through
     /// [`Sink::char`] (and the escape-sequence scanner) when it is ESC or a sequence is
     /// pending, else counted straight away (printable ASCII: only a character, as in a run).
+    #[inline]
     fn put(&mut self, c: char, wide: bool) {
         if c == crate::ansi::ESC || !self.ansi.is_idle() {
             let bytes: &[u8] = if wide { &[0, 0] } else { &[0] };
@@ -73,6 +74,7 @@ impl Stats {
 
     /// One character: `quiet` when it belongs to a terminal escape sequence, `wide` when its
     /// bytes are more than one.
+    #[inline]
     fn count(&mut self, c: char, quiet: bool, wide: bool) {
         self.chars += 1;
         if c == '\0' {
@@ -184,36 +186,96 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
     s
 }
 
-/// [`stats_in`] for UTF-8 through the standard library's split of the bytes into valid runs
-/// and ill-formed sequences: each ill-formed one is a maximal subpart (Unicode's Table 3-7,
-/// which the decoder follows too), and one that runs into the end of the window is a
-/// character cut short (held back by the decoder unless the window is the whole file). D3
-/// reads every window as UTF-8, and a file in a code page or in UTF-16 sent most of its bytes
-/// one at a time through the decoder.
+/// The controls of D7 among ASCII bytes (ESC, which a terminal escape sequence may hold, is
+/// handled apart), as a bit per byte value below 80.
+const ASCII_CONTROLS: u128 = {
+    let mut set = 0u128;
+    let mut b = 0;
+    while b < 0x80 {
+        if matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1A | 0x1C..=0x1F | 0x7F) {
+            set |= 1 << b;
+        }
+        b += 1;
+    }
+    set
+};
+
+/// [`stats_in`] for UTF-8 in one loop over the bytes, ill-formed sequences cut into maximal
+/// subparts (Unicode's Table 3-7, which the decoder follows too); one that runs into the end
+/// of the window is a character cut short (held back by the decoder unless the window is the
+/// whole file). D3 reads every window as UTF-8, and a file in a code page, in UTF-16 or
+/// binary sent most of its bytes one at a time through the decoder (decision 49), then
+/// through the standard library's split into valid runs, which stops at every bad byte of
+/// binary data (decision 51).
 fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
     let mut s = Stats {
         ansi_on: true,
         ..Stats::default()
     };
-    let mut at = 0;
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            s.put(c, c.len_utf8() > 1);
-        }
-        at += chunk.valid().len() + chunk.invalid().len();
-        match chunk.invalid() {
-            [] => {}
-            [0xC2..=0xF4, ..] if at == bytes.len() => {
-                if at_eof {
-                    s.bad(Bad::Truncated, 0, &[]);
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            // Runs of ASCII without ESC, 16 bytes at a time, while no sequence is pending.
+            if let Some(block) = bytes.get(i..i + 16) {
+                if s.ansi.is_idle() && block.iter().all(|&x| x < 0x80 && x != 0x1B) {
+                    s.chars += 16;
+                    s.nul += block.iter().filter(|&&x| x == 0).count() as u64;
+                    s.controls += block
+                        .iter()
+                        .filter(|&&x| ASCII_CONTROLS >> x & 1 != 0)
+                        .count() as u64;
+                    i += 16;
+                    continue;
                 }
             }
-            _ => s.bad(
+            s.put(char::from(b), false);
+            i += 1;
+            continue;
+        }
+        // The lead's length and the range of its first continuation byte.
+        let (len, lo, hi) = match b {
+            0xC2..=0xDF => (2, 0x80, 0xBF),
+            0xE0 => (3, 0xA0, 0xBF),
+            0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
+            0xED => (3, 0x80, 0x9F),
+            0xF0 => (4, 0x90, 0xBF),
+            0xF1..=0xF3 => (4, 0x80, 0xBF),
+            0xF4 => (4, 0x80, 0x8F),
+            _ => (1, 0, 0),
+        };
+        let mut c = u32::from(b) & (0x7F >> len);
+        let mut k = 1;
+        while k < len {
+            let Some(&x) = bytes.get(i + k) else { break };
+            let (lo, hi) = if k == 1 { (lo, hi) } else { (0x80, 0xBF) };
+            if !(lo..=hi).contains(&x) {
+                break;
+            }
+            c = c << 6 | u32::from(x & 0x3F);
+            k += 1;
+        }
+        if k == len && len > 1 {
+            match char::from_u32(c) {
+                Some(c) => s.put(c, true),
+                None => s.bad(
+                    Bad::InvalidUtf8(crate::problem::Utf8Reason::Interrupted),
+                    0,
+                    &[],
+                ),
+            }
+        } else if len > 1 && i + k == bytes.len() {
+            // A valid start that the end of the window cuts.
+            if at_eof {
+                s.bad(Bad::Truncated, 0, &[]);
+            }
+        } else {
+            s.bad(
                 Bad::InvalidUtf8(crate::problem::Utf8Reason::Interrupted),
                 0,
                 &[],
-            ),
+            );
         }
+        i += k;
     }
     s.settle();
     s
@@ -315,6 +377,21 @@ mod tests {
             "UTF-16 é 日".encode_utf16().flat_map(u16::to_le_bytes).collect(),
         ];
         windows.push(crate::detect::noise(0x2545_F491_4F6C_DD1D, 3000));
+        // Long ASCII runs (the loop's 16-byte blocks) with NULs, controls and escape
+        // sequences at every alignment.
+        let mut runs = Vec::new();
+        for k in 0..40u8 {
+            runs.extend_from_slice(b"plain text, ");
+            runs.extend(std::iter::repeat_n(b'a', usize::from(k % 17)));
+            runs.extend_from_slice(match k % 5 {
+                0 => b"\0\x01".as_slice(),
+                1 => b"\x1b[1m".as_slice(),
+                2 => b"\x7f\x0b\x0c".as_slice(),
+                3 => "é".as_bytes(),
+                _ => b"\x1b".as_slice(),
+            });
+        }
+        windows.push(runs);
         let page = CodePage::windows_1252();
         let mut compared = 0;
         for w in &windows {

@@ -77,16 +77,24 @@ pub(super) fn utf32(format: Format, window: &[u8], at_eof: bool) -> Outcome {
 pub(super) fn utf16(format: Format, window: &[u8], s: &Stats) -> Outcome {
     let be = format == Format::Utf16Be;
     // The byte that is high in each unit: odd offsets for LE, even for BE.
-    let (mut high_zero, mut high_total, mut low_zero) = (0u64, 0u64, 0u64);
-    for (i, &b) in window.iter().enumerate() {
-        let is_high = (i % 2 == 1) != be;
-        if is_high {
-            high_total += 1;
-            high_zero += u64::from(b == 0);
-        } else {
-            low_zero += u64::from(b == 0);
-        }
+    // Over whole units (first byte, second byte), then the odd byte at the end: its offset
+    // is even, so it is the low byte in LE and the high one in BE.
+    let (units, odd) = window.as_chunks::<2>();
+    let (mut first_zero, mut second_zero) = (0u64, 0u64);
+    for &[a, b] in units {
+        first_zero += u64::from(a == 0);
+        second_zero += u64::from(b == 0);
     }
+    let odd_zero = odd.iter().filter(|&&b| b == 0).count() as u64;
+    let (high_zero, high_total, low_zero) = if be {
+        (
+            first_zero + odd_zero,
+            (units.len() + odd.len()) as u64,
+            second_zero,
+        )
+    } else {
+        (second_zero, units.len() as u64, first_zero + odd_zero)
+    };
     let first_units_small = window.as_chunks::<2>().0.iter().take(8).all(|&u| {
         let v = if be {
             u16::from_be_bytes(u)
