@@ -146,57 +146,149 @@ impl PairCounts {
         }
     }
 
-    /// Adds `n` times `p` (or takes it away): wrapping, as a page's counts reached from
-    /// another's may pass below 0 on the way and end where counting would.
-    fn add(&mut self, p: PairCounts, n: u64, take: bool) {
-        let f = |o: &mut u64, v: u64| {
-            let v = v.wrapping_mul(n);
-            *o = if take {
-                o.wrapping_sub(v)
-            } else {
-                o.wrapping_add(v)
-            };
-        };
-        f(&mut self.touch, p.touch);
-        f(&mut self.case, p.case);
-        f(&mut self.mix, p.mix);
-        f(&mut self.scored, p.scored);
+    /// Two counts in each word, 32 bits each: a window's counts stay far below 2^32 (at most
+    /// two for each of its pairs, and a window is at most [`super::WINDOW`] bytes), and a sum
+    /// of packed counts is the packed sums (wrapping, where a page's counts reached from
+    /// another's pass below 0 on the way).
+    fn pack(self) -> [u64; 2] {
+        [self.touch | self.case << 32, self.mix | self.scored << 32]
+    }
+
+    fn unpack([a, b]: [u64; 2]) -> PairCounts {
+        PairCounts {
+            touch: a & 0xFFFF_FFFF,
+            case: a >> 32,
+            mix: b & 0xFFFF_FFFF,
+            scored: b >> 32,
+        }
     }
 }
 
-/// The page's pair counts, from the nearest earlier page's in `shared` when it reads few of
-/// the window's bytes otherwise (decision 50), else pair by pair.
-fn pair_counts<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) -> PairCounts {
-    let code = |m: &PageModel, x: usize| m.codes.get(x).copied().unwrap_or_default();
-    let of = |m: &PageModel, i: usize, j: usize| PairCounts::of(code(m, i), code(m, j));
-    let mut c = PairCounts::default();
+/// A page's pair counts by the classes of its two bytes: the bytes with the same pair code
+/// are one class (a page has a few dozen), and the counts of a pair of classes are worked out
+/// once per run rather than for every pair of every window.
+pub(super) struct PairTable {
+    class: [u8; 256],
+    classes: usize,
+    /// Row `a`, column `b`: the packed counts of a pair of a byte of class `a` then one of
+    /// class `b`.
+    counts: Vec<[u64; 2]>,
+}
+
+impl PairTable {
+    pub(super) fn of(codes: &[PairCode; 256]) -> PairTable {
+        let mut seen: Vec<PairCode> = Vec::new();
+        let mut class = [0u8; 256];
+        for (o, c) in class.iter_mut().zip(codes) {
+            let at = match seen.iter().position(|s| s.0 == c.0) {
+                Some(at) => at,
+                None => {
+                    seen.push(*c);
+                    seen.len() - 1
+                }
+            };
+            *o = u8::try_from(at).unwrap_or(u8::MAX);
+        }
+        let counts = seen
+            .iter()
+            .flat_map(|&a| seen.iter().map(move |&z| PairCounts::of(a, z).pack()))
+            .collect();
+        PairTable {
+            class,
+            classes: seen.len(),
+            counts,
+        }
+    }
+
+    /// The packed counts of the pair `k` (first byte << 8 | second).
+    #[inline]
+    fn pair(&self, k: u16) -> [u64; 2] {
+        let class = |x: u16| usize::from(self.class.get(usize::from(x)).copied().unwrap_or(0));
+        let at = class(k >> 8) * self.classes + class(k & 0xFF);
+        self.counts.get(at).copied().unwrap_or_default()
+    }
+}
+
+/// Adds `n` times the packed counts `p` to `acc` (or takes them away).
+#[inline]
+fn add_packed(acc: &mut [u64; 2], p: [u64; 2], n: u64, take: bool) {
+    for (o, v) in acc.iter_mut().zip(p) {
+        let v = v.wrapping_mul(n);
+        *o = if take {
+            o.wrapping_sub(v)
+        } else {
+            o.wrapping_add(v)
+        };
+    }
+}
+
+/// What the first pass counts for a page: its pair counts, and for each language the pair
+/// occurrences of the letters it never writes (each byte's pairs, [`Bytes::weight`]). From
+/// the nearest earlier page's in `shared` when it reads few of the window's bytes otherwise
+/// (decision 50), else pair by pair and byte by byte.
+fn first_pass<'a>(
+    m: &'a PageModel,
+    b: &Bytes,
+    shared: &mut Shared<'a>,
+) -> (PairCounts, [u64; LANGS]) {
+    // A byte's pairs, to each language its letter is alien to (wrapping, as below).
+    let aliens = |alien: &mut [u64; LANGS], m: &PageModel, x: usize, take: bool| {
+        let mask = m.bytes.get(x).map_or(0, |i| i.alien);
+        if mask != 0 {
+            let w = u64::from(b.weight.get(x).copied().unwrap_or(0));
+            for (l, o) in alien.iter_mut().enumerate() {
+                let v = w * ((mask >> l) & 1);
+                *o = if take {
+                    o.wrapping_sub(v)
+                } else {
+                    o.wrapping_add(v)
+                };
+            }
+        }
+    };
+    let table = m.pair_table();
+    let (mut c, mut alien) = ([0u64; 2], [0u64; LANGS]);
     match shared.counts_near(m, b) {
-        Some((from, other, diff)) => {
-            c = from;
+        Some((from, from_alien, other, diff)) => {
+            (c, alien) = (from.pack(), from_alien);
+            let other_table = other.pair_table();
             for &(k, n) in &b.pairs {
                 let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
                 if shared::has(&diff, i) || shared::has(&diff, j) {
-                    c.add(of(m, i, j), u64::from(n), false);
-                    c.add(of(other, i, j), u64::from(n), true);
+                    add_packed(&mut c, table.pair(k), u64::from(n), false);
+                    add_packed(&mut c, other_table.pair(k), u64::from(n), true);
+                }
+            }
+            for &x in &b.present {
+                let x = usize::from(x);
+                if shared::has(&diff, x) {
+                    aliens(&mut alien, m, x, false);
+                    aliens(&mut alien, other, x, true);
                 }
             }
         }
         None => {
             for &(k, n) in &b.pairs {
-                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
-                c.add(of(m, i, j), u64::from(n), false);
+                add_packed(&mut c, table.pair(k), u64::from(n), false);
+            }
+            for &x in &b.present {
+                aliens(&mut alien, m, usize::from(x), false);
             }
         }
     }
-    shared.keep_counts(m, c);
-    c
+    let c = PairCounts::unpack(c);
+    shared.keep_counts(m, c, alien);
+    (c, alien)
 }
+
+/// Half the alien cost is a whole number of quarters: a pair count times it is exact, and so
+/// is [`tally`]'s alien cost worked out from a count, as it was summed term by term.
+const _: () = assert!(ALIEN_COST * 2.0 == (ALIEN_COST * 2.0) as u32 as f64);
 
 /// The cheap pass: the penalties, the pairs the models will price, the letters each language
 /// never writes, and the text's identity.
 pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) -> Tally {
     let mut penalty = 0f64;
-    let mut alien = [0f64; LANGS];
     for &byte in &b.present {
         let byte = usize::from(byte);
         let n = b.unigram.get(byte).copied().unwrap_or(0);
@@ -207,19 +299,10 @@ pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) ->
         if second != 0.0 {
             penalty += f64::from(n) * second;
         }
-        // Each pair the byte is in pays half the alien cost (the byte is met in two pairs).
-        // Added to every language, times 0 or 1: a letter is alien to dozens of languages,
-        // and this loop has no branch to mispredict and runs in vector registers. Adding
-        // `w * 0.0` (+0) leaves a sum of non-negative terms as it was, to the bit.
-        let mask = m.bytes.get(byte).map_or(0, |i| i.alien);
-        if mask != 0 {
-            let w = f64::from(b.weight.get(byte).copied().unwrap_or(0)) * (ALIEN_COST / 2.0);
-            for (l, o) in alien.iter_mut().enumerate() {
-                *o += w * ((mask >> l) & 1) as f64;
-            }
-        }
     }
-    let c = pair_counts(m, b, shared);
+    let (c, pairs) = first_pass(m, b, shared);
+    // Each pair a letter is in pays half the alien cost (the letter is met in two pairs).
+    let alien = pairs.map(|n| n as f64 * (ALIEN_COST / 2.0));
     // Whole multiples of a half: exact, whatever the order.
     penalty += TOUCH_COST * c.touch as f64 + CASE_COST * c.case as f64 + MIX_COST * c.mix as f64;
     let scored = c.scored as f64;
@@ -403,32 +486,22 @@ pub(super) fn bigrams_dense(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS]
     bigrams_dense_shared(m, b, t, &mut Shared::default())
 }
 
-/// The costs of the bigram of slots `sa` and `sz` in the dense table (`None`: none of the
+/// The row of the bigram of slots `sa` and `sz` in the dense table (`None`: none of the
 /// script's languages has it, or it is two edges).
-fn dense_row(
-    rows: &dense::Dense,
-    letters: usize,
-    width: usize,
-    edge: u16,
-    sa: u16,
-    sz: u16,
-) -> Option<&[f32]> {
+fn dense_row(rows: &dense::Dense, letters: usize, edge: u16, sa: u16, sz: u16) -> Option<usize> {
     if (sa == edge && sz == edge) || sa == dense::NO_SLOT || sz == dense::NO_SLOT {
         return None;
     }
     let row = *rows.grid.get(usize::from(sa) * letters + usize::from(sz))?;
-    if row == dense::NO_ROW {
-        return None;
-    }
-    let at = row as usize * width;
-    rows.costs.get(at..at + width)
+    (row != dense::NO_ROW).then_some(row as usize)
 }
 
 /// [`bigrams_dense`], from the sums of an earlier page of the same script in `shared` when
 /// one reads few of the window's bytes otherwise (decision 50): its sums, plus this page's
 /// costs of each pair that holds a byte the two read as different letters, less the earlier
-/// page's. Where the sums are exact ([`differences_exact`]) every term and partial sum is a
-/// whole multiple of the same unit, so this is the sum over every pair to the bit.
+/// page's. Where the sums are exact ([`sums_exact`], [`differences_exact`]) every term and
+/// partial sum is a whole multiple of the same unit, so this is the sum over every pair to
+/// the bit.
 pub(super) fn bigrams_dense_shared<'a>(
     m: &'a PageModel,
     b: &Bytes,
@@ -446,35 +519,36 @@ pub(super) fn bigrams_dense_shared<'a>(
     let letters = table.letters.len();
     let edge = table.slot(' ');
     let slot = |s: &[u16; 256], x: usize| s.get(x).copied().unwrap_or(dense::NO_SLOT);
-    let row = |s: &[u16; 256], i: usize, j: usize| {
-        dense_row(rows, letters, width, edge, slot(s, i), slot(s, j))
-    };
+    let row =
+        |s: &[u16; 256], i: usize, j: usize| dense_row(rows, letters, edge, slot(s, i), slot(s, j));
     let near = if differences_exact(b) {
         shared.sums_near(m, b)
     } else {
         None
     };
     let mut all = [0f64; LANGS];
+    if let Some((from, ..)) = near {
+        all = from;
+    }
     let sums = all.get_mut(..width).unwrap_or_default();
-    match near {
-        Some((from, other, diff)) => {
-            for (s, &f) in sums.iter_mut().zip(&from) {
-                *s = f;
+    let mut add = |r: usize, n: f64| {
+        let at = r * width;
+        if let Some(costs) = rows.costs.get(at..at + width) {
+            for (s, &d) in sums.iter_mut().zip(costs) {
+                *s += n * f64::from(d);
             }
+        }
+    };
+    match near {
+        Some((_, other, diff)) => {
             for &(k, n) in &b.pairs {
                 let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
-                if !shared::has(&diff, i) && !shared::has(&diff, j) {
-                    continue;
-                }
-                let n = f64::from(n);
-                if let Some(costs) = row(slots, i, j) {
-                    for (s, &d) in sums.iter_mut().zip(costs) {
-                        *s += n * f64::from(d);
+                if shared::has(&diff, i) || shared::has(&diff, j) {
+                    if let Some(r) = row(slots, i, j) {
+                        add(r, f64::from(n));
                     }
-                }
-                if let Some(costs) = row(other, i, j) {
-                    for (s, &d) in sums.iter_mut().zip(costs) {
-                        *s -= n * f64::from(d);
+                    if let Some(r) = row(other, i, j) {
+                        add(r, -f64::from(n));
                     }
                 }
             }
@@ -482,12 +556,8 @@ pub(super) fn bigrams_dense_shared<'a>(
         None => {
             for &(k, n) in &b.pairs {
                 let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
-                let Some(costs) = row(slots, i, j) else {
-                    continue;
-                };
-                let n = f64::from(n);
-                for (s, &d) in sums.iter_mut().zip(costs) {
-                    *s += n * f64::from(d);
+                if let Some(r) = row(slots, i, j) {
+                    add(r, f64::from(n));
                 }
             }
         }

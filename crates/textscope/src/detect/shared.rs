@@ -28,7 +28,8 @@ fn put(set: &mut ByteSet, x: usize) {
 /// The bytes two pages read differently.
 #[derive(Clone, Copy)]
 struct Apart {
-    /// With another pair code (what the first pass reads).
+    /// With another pair code, or a letter other languages never write (what the first
+    /// pass reads).
     codes: ByteSet,
     /// In another slot of the dense table of their script; every byte when their scripts
     /// differ (their sums are not comparable).
@@ -45,8 +46,14 @@ fn apart(a: Option<&PageModel>, b: Option<&PageModel>) -> Apart {
         };
     };
     let mut codes = [0; 4];
-    for (x, (p, q)) in a.codes.iter().zip(&b.codes).enumerate() {
-        if p.0 != q.0 {
+    for (x, ((p, q), (r, s))) in a
+        .codes
+        .iter()
+        .zip(&b.codes)
+        .zip(a.bytes.iter().zip(&b.bytes))
+        .enumerate()
+    {
+        if p.0 != q.0 || r.alien != s.alien {
             put(&mut codes, x);
         }
     }
@@ -95,8 +102,8 @@ enum View {
 pub(super) struct Shared<'a> {
     /// The bytes the window's pairs hold, as a set (worked out on first use).
     present: Option<ByteSet>,
-    /// Each page's place and its pair counts.
-    counts: Vec<(usize, PairCounts)>,
+    /// Each page's place, its pair counts and its alien letters' pairs per language.
+    counts: Vec<(usize, PairCounts, [u64; LANGS])>,
     /// Each page's place, its slots and its bigram sums per language of its script.
     sums: Vec<(usize, &'a [u16; 256], [f64; LANGS])>,
     /// How many pages were worked out from another's (for the tests).
@@ -153,25 +160,25 @@ impl<'a> Shared<'a> {
         (redo * 5 < b.pair_total * 2).then_some((pos, diff))
     }
 
-    /// The nearest earlier page's pair counts and model, and the bytes to redo.
+    /// The nearest earlier page's first pass and model, and the bytes to redo.
     pub(super) fn counts_near(
         &mut self,
         m: &PageModel,
         b: &Bytes,
-    ) -> Option<(PairCounts, &'static PageModel, ByteSet)> {
-        let places: Vec<usize> = self.counts.iter().map(|&(at, _)| at).collect();
+    ) -> Option<(PairCounts, [u64; LANGS], &'static PageModel, ByteSet)> {
+        let places: Vec<usize> = self.counts.iter().map(|&(at, ..)| at).collect();
         let (pos, diff) = self.nearest(m.at, places.into_iter(), View::Codes, b)?;
-        let &(at, counts) = self.counts.get(pos)?;
+        let &(at, counts, alien) = self.counts.get(pos)?;
         let base = single::models().get(at)?.as_ref()?;
         #[cfg(test)]
         {
             self.shortcuts += 1;
         }
-        Some((counts, base, diff))
+        Some((counts, alien, base, diff))
     }
 
-    pub(super) fn keep_counts(&mut self, m: &PageModel, counts: PairCounts) {
-        self.counts.push((m.at, counts));
+    pub(super) fn keep_counts(&mut self, m: &PageModel, counts: PairCounts, alien: [u64; LANGS]) {
+        self.counts.push((m.at, counts, alien));
     }
 
     /// The nearest earlier page's bigram sums and slots (of the same script), and the bytes

@@ -77,6 +77,8 @@ pub(super) struct PageModel {
     pub script: Option<ModelScript>,
     /// Each byte's letter's slot in the script's dense table ([`PageModel::slots`]).
     slots: OnceLock<[u16; 256]>,
+    /// The first pass's counts by pair of byte classes ([`PageModel::pair_table`]).
+    pairs: OnceLock<super::price::PairTable>,
     pub bytes: [ByteInfo; 256],
     /// What the first pass over the byte pairs reads of each byte, packed ([`PairCode`]).
     pub codes: [PairCode; 256],
@@ -182,6 +184,7 @@ fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> Page
         langs,
         script,
         slots: OnceLock::new(),
+        pairs: OnceLock::new(),
         codes: bytes.map(|b| PairCode::of(&b)),
         bytes,
         unigram,
@@ -189,6 +192,13 @@ fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> Page
 }
 
 impl PageModel {
+    /// The first pass's counts by pair of byte classes, worked out the first time the page
+    /// is ranked.
+    pub(super) fn pair_table(&self) -> &super::price::PairTable {
+        self.pairs
+            .get_or_init(|| super::price::PairTable::of(&self.codes))
+    }
+
     /// Each byte's letter's slot in `table` (the table of the page's script), or
     /// [`dense::NO_SLOT`]; worked out the first time the page is priced with it.
     pub(super) fn slots(&self, table: &dense::ScriptPairs) -> &[u16; 256] {
