@@ -2,6 +2,7 @@
 //! with its figures and a stable `code`; the explanation is those verdicts in order. The legacy
 //! stage ranks every code page (D12, `score.rs`).
 
+mod bigrams;
 mod bytes;
 mod cjk;
 mod dense;

@@ -2,8 +2,9 @@
 //! the places kept is the full ranking cut short, cost for cost; every page's bound is below
 //! its cost; the bigram sums added in any order are the sums added pair by pair.
 
+use super::bigrams::{self, bigrams_dense, bigrams_in_order, bigrams_listed};
 use super::bytes::bytes_of;
-use super::price::{self, bigrams_dense, bigrams_in_order, bigrams_listed, sums_exact, tally};
+use super::price::{self, sums_exact, tally};
 use super::score::{rank, Scored};
 use super::shared::Shared;
 use super::single;
@@ -145,7 +146,7 @@ fn a_page_priced_from_another_gets_its_own_sums() {
                 let before = shared.shortcuts;
                 assert_eq!(tally(m, &b, &mut shared), t, "{:?}", m.page);
                 let alone = bigrams_dense(m, &b, &t);
-                let along = price::bigrams_dense_shared(m, &b, &t, &mut shared);
+                let along = bigrams::bigrams_dense_shared(m, &b, &t, &mut shared);
                 from_another += shared.shortcuts - before;
                 for (l, (x, y)) in along.iter().zip(&alone).enumerate() {
                     if m.langs & 1u64 << l != 0 {

@@ -2,7 +2,7 @@
 //! bytes alike (windows-1252 and ISO-8859-15 differ in eight, IBM850 and IBM858 in one), and a
 //! window of noise holds every byte in a thousand different pairs, which every page priced
 //! pair by pair. A page's pair counts (`price::tally`) and bigram sums
-//! (`price::bigrams_dense_shared`) are now an earlier page's, corrected on the pairs that hold
+//! (`bigrams::bigrams_dense_shared`) are now an earlier page's, corrected on the pairs that hold
 //! a byte the two read differently. The counts are whole numbers and the sums exact
 //! (`price::differences_exact`), so the result is what every pair would give, to the bit.
 

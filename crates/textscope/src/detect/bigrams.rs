@@ -1,0 +1,197 @@
+//! D12's bigram sums for a single-byte page (the second pass of `price.rs`): each language's
+//! cost of the window's letter pairs, through `pairs`' lists for each bigram, through the
+//! dense tables of decision 47, or from an earlier page's sums (decision 50); and pair by pair
+//! where the sums could round.
+
+use super::bytes::Bytes;
+use super::dense;
+use super::lang::{self, ALIEN_COST, LANGS};
+use super::price::{differences_exact, Tally};
+use super::shared::{self, Shared};
+use super::single::PageModel;
+
+/// Windows with at least this many different byte pairs are priced through the dense tables
+/// (decision 47): building them costs about half a millisecond once per run, which a window of
+/// a few hundred pairs would not win back. Smaller windows are priced through them too once
+/// the lists have cost as much ([`dense::ScriptPairs::dense_pays`], decision 49).
+const DENSE_FROM: usize = 512;
+
+/// Each language's bigram and alien costs over the window's pairs, below the floor, when the
+/// sums are exact ([`sums_exact`](super::price::sums_exact)): the alien costs come from the first pass, the bigrams are
+/// added to them. With exact sums the order of the terms does not matter, so the dense tables
+/// and `pairs`' lists give the same sums to the bit.
+pub(super) fn bigrams<'a>(
+    m: &'a PageModel,
+    b: &Bytes,
+    t: &Tally,
+    shared: &mut Shared<'a>,
+) -> [f64; LANGS] {
+    let table = m
+        .script
+        .and_then(|s| lang::index().scripts().get(s.ordinal()));
+    if b.pairs.len() >= DENSE_FROM || table.is_some_and(|t| t.dense_pays(b.pairs.len())) {
+        bigrams_dense_shared(m, b, t, shared)
+    } else {
+        bigrams_listed(m, b, t)
+    }
+}
+
+/// [`bigrams`] through `pairs`' list of languages for each bigram.
+pub(super) fn bigrams_listed(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+    let idx = lang::index();
+    let mut delta = t.alien;
+    let none = &m.bytes[0];
+    for &(k, n) in &b.pairs {
+        let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
+        let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
+        let (x, y) = (a.letter, z.letter);
+        if x == ' ' && y == ' ' {
+            continue;
+        }
+        if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
+            let n = f64::from(n);
+            for &(l, d) in list {
+                if m.langs & 1u64 << l != 0 {
+                    if let Some(o) = delta.get_mut(usize::from(l)) {
+                        *o += n * f64::from(d);
+                    }
+                }
+            }
+        }
+    }
+    delta
+}
+
+/// [`bigrams`] through the dense table of the page's script: each bigram's row of costs, one
+/// per language of the script (0 where the language lacks it), summed for all of them, with
+/// no hash lookup (the letters' slots index the table).
+#[cfg(test)]
+pub(super) fn bigrams_dense(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+    bigrams_dense_shared(m, b, t, &mut Shared::default())
+}
+
+/// The row of the bigram of slots `sa` and `sz` in the dense table (`None`: none of the
+/// script's languages has it, or it is two edges).
+fn dense_row(rows: &dense::Dense, letters: usize, edge: u16, sa: u16, sz: u16) -> Option<usize> {
+    if (sa == edge && sz == edge) || sa == dense::NO_SLOT || sz == dense::NO_SLOT {
+        return None;
+    }
+    let row = *rows.grid.get(usize::from(sa) * letters + usize::from(sz))?;
+    (row != dense::NO_ROW).then_some(row as usize)
+}
+
+/// `bigrams_dense`, from the sums of an earlier page of the same script in `shared` when
+/// one reads few of the window's bytes otherwise (decision 50): its sums, plus this page's
+/// costs of each pair that holds a byte the two read as different letters, less the earlier
+/// page's. Where the sums are exact ([`sums_exact`](super::price::sums_exact), [`differences_exact`]) every term and
+/// partial sum is a whole multiple of the same unit, so this is the sum over every pair to
+/// the bit.
+pub(super) fn bigrams_dense_shared<'a>(
+    m: &'a PageModel,
+    b: &Bytes,
+    t: &Tally,
+    shared: &mut Shared<'a>,
+) -> [f64; LANGS] {
+    let idx = lang::index();
+    let mut delta = t.alien;
+    let Some(table) = m.script.and_then(|s| idx.scripts().get(s.ordinal())) else {
+        return delta;
+    };
+    let width = table.langs.len();
+    let rows = table.dense();
+    let slots = m.slots(table);
+    let letters = table.letters.len();
+    let edge = table.slot(' ');
+    let slot = |s: &[u16; 256], x: usize| s.get(x).copied().unwrap_or(dense::NO_SLOT);
+    let row =
+        |s: &[u16; 256], i: usize, j: usize| dense_row(rows, letters, edge, slot(s, i), slot(s, j));
+    let near = if differences_exact(b) {
+        shared.sums_near(m, b)
+    } else {
+        None
+    };
+    let mut all = [0f64; LANGS];
+    if let Some((from, ..)) = near {
+        all = from;
+    }
+    let sums = all.get_mut(..width).unwrap_or_default();
+    let mut add = |r: usize, n: f64| {
+        let at = r * width;
+        if let Some(costs) = rows.costs.get(at..at + width) {
+            for (s, &d) in sums.iter_mut().zip(costs) {
+                *s += n * f64::from(d);
+            }
+        }
+    };
+    match near {
+        Some((_, other, diff)) => {
+            for &(k, n) in &b.pairs {
+                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+                if shared::has(&diff, i) || shared::has(&diff, j) {
+                    if let Some(r) = row(slots, i, j) {
+                        add(r, f64::from(n));
+                    }
+                    if let Some(r) = row(other, i, j) {
+                        add(r, -f64::from(n));
+                    }
+                }
+            }
+        }
+        None => {
+            for &(k, n) in &b.pairs {
+                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+                if let Some(r) = row(slots, i, j) {
+                    add(r, f64::from(n));
+                }
+            }
+        }
+    }
+    shared.keep_sums(m, slots, all);
+    for (&l, &s) in table.langs.iter().zip(all.iter()) {
+        if m.langs & 1u64 << l != 0 {
+            if let Some(o) = delta.get_mut(usize::from(l)) {
+                *o += s;
+            }
+        }
+    }
+    delta
+}
+
+/// [`bigrams`] term by term, pair by pair, for windows whose sums could round: the order of
+/// the additions is then part of the result.
+pub(super) fn bigrams_in_order(m: &PageModel, b: &Bytes) -> [f64; LANGS] {
+    let idx = lang::index();
+    let mut delta = [0f64; LANGS];
+    let none = &m.bytes[0];
+    for &(k, n) in &b.pairs {
+        let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
+        let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
+        let (x, y) = (a.letter, z.letter);
+        if x == ' ' && y == ' ' {
+            continue;
+        }
+        let n = f64::from(n);
+        if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
+            for &(l, d) in list {
+                if m.langs & 1u64 << l != 0 {
+                    if let Some(o) = delta.get_mut(usize::from(l)) {
+                        *o += n * f64::from(d);
+                    }
+                }
+            }
+        }
+        // A letter above 7F that a language never writes: each such byte is met in two
+        // pairs, so half the cost each time.
+        for alien in [a.alien, z.alien] {
+            let mut rest = alien;
+            while rest != 0 {
+                let l = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(o) = delta.get_mut(l) {
+                    *o += n * ALIEN_COST / 2.0;
+                }
+            }
+        }
+    }
+    delta
+}
