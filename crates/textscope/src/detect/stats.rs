@@ -2,7 +2,6 @@
 //! controls (terminal escape sequences left out, D7), bad units of each kind.
 
 use crate::ansi::Scan;
-use crate::class::is_control_problem;
 use crate::codepage::CodePage;
 use crate::decode::{Bad, Decoder, Sink};
 use crate::format::Format;
@@ -59,39 +58,35 @@ impl Stats {
 
     /// One character from the loops below, as the decoder would hand it over: through
     /// [`Sink::char`] (and the escape-sequence scanner) when it is ESC or a sequence is
-    /// pending, else counted straight away (printable ASCII: only a character, as in a run).
+    /// pending, else counted straight away.
     #[inline]
     fn put(&mut self, c: char, wide: bool) {
         if c == crate::ansi::ESC || !self.ansi.is_idle() {
             let bytes: &[u8] = if wide { &[0, 0] } else { &[0] };
             self.char(c, 0, bytes);
-        } else if matches!(c, ' '..='~') {
-            self.chars += 1;
         } else {
             self.count(c, false, wide);
         }
     }
 
     /// One character: `quiet` when it belongs to a terminal escape sequence, `wide` when its
-    /// bytes are more than one.
+    /// bytes are more than one. Without a branch: the UTF-16 and UTF-32 loops read binary
+    /// data as characters of every kind at random (decision 51).
     #[inline]
     fn count(&mut self, c: char, quiet: bool, wide: bool) {
-        self.chars += 1;
-        if c == '\0' {
-            self.nul += 1;
-        } else if is_control_problem(c) && !quiet {
-            self.controls += 1;
-        }
-        if wide && !c.is_ascii() {
-            self.multibyte += 1;
-        }
         let v = u32::from(c);
-        if ('\u{E000}'..='\u{F8FF}').contains(&c)
-            || (0xFDD0..=0xFDEF).contains(&v)
-            || v & 0xFFFE == 0xFFFE
-        {
-            self.unusual += 1;
-        }
+        self.chars += 1;
+        self.nul += u64::from(v == 0);
+        let c0 = (v < 0x20) & (C0_CONTROLS >> (v & 0x1F) & 1 != 0);
+        let c1 = (0x80..=0x9F).contains(&v) & (v != 0x85);
+        // The same set as `is_control_problem`.
+        self.controls += u64::from(!quiet & (c0 | c1 | (v == 0x7F)));
+        self.multibyte += u64::from(wide & (v >= 0x80));
+        self.unusual += u64::from(
+            (0xE000..=0xF8FF).contains(&v)
+                | (0xFDD0..=0xFDEF).contains(&v)
+                | (v & 0xFFFE == 0xFFFE),
+        );
     }
 
     /// The end of what was decoded: a pending sequence is none (its ESCs are controls).
@@ -186,6 +181,19 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
     s
 }
 
+/// The controls of D7 below 20, a bit each.
+const C0_CONTROLS: u32 = {
+    let mut set = 0u32;
+    let mut b = 0;
+    while b < 0x20 {
+        if matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1F) {
+            set |= 1 << b;
+        }
+        b += 1;
+    }
+    set
+};
+
 /// The controls of D7 among ASCII bytes (ESC, which a terminal escape sequence may hold, is
 /// handled apart), as a bit per byte value below 80.
 const ASCII_CONTROLS: u128 = {
@@ -228,7 +236,15 @@ fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
                     continue;
                 }
             }
-            s.put(char::from(b), false);
+            if b != 0x1B && s.ansi.is_idle() {
+                // What `put` counts for it, without a branch (binary data has ASCII bytes
+                // of every kind at random).
+                s.chars += 1;
+                s.nul += u64::from(b == 0);
+                s.controls += u64::from(ASCII_CONTROLS >> b & 1 != 0);
+            } else {
+                s.put(char::from(b), false);
+            }
             i += 1;
             continue;
         }
@@ -362,7 +378,33 @@ mod tests {
         ]
     }
 
-    /// The split into valid runs and maximal subparts counts what the UTF-8 decoder hands
+    /// The counts of one character, worked out without a branch, are its classes: D7's
+    /// controls (`is_control_problem`), private use and noncharacters (D8), beyond ASCII.
+    #[test]
+    fn the_counts_are_the_classes() {
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let mut s = Stats::default();
+            s.count(c, false, true);
+            let v = u32::from(c);
+            let unusual = ('\u{E000}'..='\u{F8FF}').contains(&c)
+                || (0xFDD0..=0xFDEF).contains(&v)
+                || v & 0xFFFE == 0xFFFE;
+            assert_eq!(s.chars, 1);
+            assert_eq!(s.nul == 1, c == '\0', "{v:X}");
+            assert_eq!(
+                s.controls == 1,
+                crate::class::is_control_problem(c),
+                "{v:X}"
+            );
+            assert_eq!(s.multibyte == 1, !c.is_ascii(), "{v:X}");
+            assert_eq!(s.unusual == 1, unusual, "{v:X}");
+            let mut quiet = Stats::default();
+            quiet.count(c, true, false);
+            assert_eq!((quiet.controls, quiet.multibyte), (0, 0), "{v:X}");
+        }
+    }
+
+    /// The loop over UTF-8, maximal subparts and all, counts what the UTF-8 decoder hands
     /// over: text, every kind of ill-formed sequence, sequences cut by the end, terminal
     /// escape sequences, UTF-16 and noise.
     #[test]
