@@ -144,30 +144,41 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
     };
     let (units, odd) = bytes.as_chunks::<2>();
     let mut high: Option<u16> = None;
-    for &unit in units {
-        let u = if be {
+    let unit_of = |unit: [u8; 2]| {
+        if be {
             u16::from_be_bytes(unit)
         } else {
             u16::from_le_bytes(unit)
-        };
-        if let Some(h) = high.take() {
-            if (0xDC00..=0xDFFF).contains(&u) {
-                let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
-                match char::from_u32(c) {
-                    Some(c) => s.put(c, true),
-                    None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
-                }
-                continue;
-            }
-            s.bad(Bad::UnpairedSurrogate, 0, &[]);
         }
-        match u {
-            0xD800..=0xDBFF => high = Some(u),
-            _ => match char::from_u32(u32::from(u)) {
-                Some(c) => s.put(c, true),
-                None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
-            },
+    };
+    let (blocks, tail) = units.as_chunks::<UNITS>();
+    for block in blocks {
+        let block = block.map(unit_of);
+        // A block without surrogates or ESC, with nothing pending, is so many characters:
+        // counted in sums the compiler can run in vector registers (decision 51).
+        let stop = block
+            .iter()
+            .fold(false, |a, &u| a | (u & 0xF800 == 0xD800) | (u == 0x1B));
+        if !stop && high.is_none() && s.ansi.is_idle() {
+            s.chars += UNITS as u64;
+            s.nul += sum(&block, |u| u == 0);
+            s.controls += sum(&block, |u| {
+                (u < 0x20) & (C0_CONTROLS >> (u & 0x1F) & 1 != 0)
+                    | (u == 0x7F)
+                    | ((0x80..=0x9F).contains(&u) & (u != 0x85))
+            });
+            s.multibyte += sum(&block, |u| u >= 0x80);
+            s.unusual += sum(&block, |u| {
+                (0xE000..=0xF8FF).contains(&u) | (0xFDD0..=0xFDEF).contains(&u) | (u >= 0xFFFE)
+            });
+            continue;
         }
+        for u in block {
+            utf16_unit(&mut s, &mut high, u);
+        }
+    }
+    for &unit in tail {
+        utf16_unit(&mut s, &mut high, unit_of(unit));
     }
     if at_eof {
         if high.is_some() {
@@ -179,6 +190,45 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
     }
     s.settle();
     s
+}
+
+/// How many UTF-16 units [`utf16_stats`] takes at once.
+const UNITS: usize = 16;
+
+/// How many of `units` pass `test`.
+#[inline(always)]
+fn sum(units: &[u16; UNITS], test: impl Fn(u32) -> bool) -> u64 {
+    u64::from(
+        units
+            .iter()
+            .map(|&u| u16::from(test(u32::from(u))))
+            .sum::<u16>(),
+    )
+}
+
+/// One UTF-16 unit, `high` the high surrogate before it.
+#[inline]
+fn utf16_unit(s: &mut Stats, high: &mut Option<u16>, u: u16) {
+    {
+        if let Some(h) = high.take() {
+            if (0xDC00..=0xDFFF).contains(&u) {
+                let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
+                match char::from_u32(c) {
+                    Some(c) => s.put(c, true),
+                    None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
+                }
+                return;
+            }
+            s.bad(Bad::UnpairedSurrogate, 0, &[]);
+        }
+        match u {
+            0xD800..=0xDBFF => *high = Some(u),
+            _ => match char::from_u32(u32::from(u)) {
+                Some(c) => s.put(c, true),
+                None => s.bad(Bad::UnpairedSurrogate, 0, &[]),
+            },
+        }
+    }
 }
 
 /// The controls of D7 below 20, a bit each.
@@ -488,6 +538,15 @@ mod tests {
         );
         windows.push(crate::detect::noise(0x9E37_79B9_7F4A_7C15, 4001));
         windows.push(b"plain ASCII read as UTF-16, odd".to_vec());
+        // Every kind of character at every place in the UTF-16 loop's blocks, and a block
+        // that ends with a high surrogate.
+        let plain = "ab\u{0}\u{1}\u{B}\u{C}\u{1F}\u{7F}\u{80}\u{85}\u{9F}\u{A0}é\u{E000}\u{F8FF}\u{FDD0}\u{FDEF}\u{FFFE}\u{FFFF}Я";
+        for shift in 0..16 {
+            let text: String = "x".repeat(shift) + plain + plain + "😀" + plain;
+            let units: Vec<u16> = text.encode_utf16().collect();
+            windows.push(units.iter().flat_map(|u| u.to_le_bytes()).collect());
+            windows.push(units.iter().flat_map(|u| u.to_be_bytes()).collect());
+        }
         let page = CodePage::windows_1252();
         let mut compared = 0;
         for w in &windows {
