@@ -271,11 +271,20 @@ fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
         ..Stats::default()
     };
     let mut i = 0;
+    // ASCII bytes taken one at a time since the last byte above 7F.
+    let mut run = 0;
     while let Some(&b) = bytes.get(i) {
         if b < 0x80 {
-            // Runs of ASCII without ESC, 16 bytes at a time, while no sequence is pending.
-            if let Some(block) = bytes.get(i..i + 16) {
-                if s.ansi.is_idle() && block.iter().all(|&x| x < 0x80 && x != 0x1B) {
+            // Runs of ASCII without ESC, 16 bytes at a time, while no sequence is pending:
+            // tried from every 16th byte and after 8 ASCII bytes in a row (tried at every
+            // byte, binary data paid for a block that ends at its next byte above 7F).
+            let block = bytes.get(i..i + 16).filter(|_| i % 16 == 0 || run >= 8);
+            run += 1;
+            if let Some(block) = block {
+                let stop = block
+                    .iter()
+                    .fold(0u8, |a, &x| a | (x & 0x80) | u8::from(x == 0x1B) << 7);
+                if stop == 0 && s.ansi.is_idle() {
                     s.chars += 16;
                     s.nul += block.iter().filter(|&&x| x == 0).count() as u64;
                     s.controls += block
@@ -298,6 +307,7 @@ fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
             i += 1;
             continue;
         }
+        run = 0;
         // The lead's length and the range of its first continuation byte.
         let (len, lo, hi) = match b {
             0xC2..=0xDF => (2, 0x80, 0xBF),
