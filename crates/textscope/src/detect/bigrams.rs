@@ -17,9 +17,9 @@ use super::single::PageModel;
 const DENSE_FROM: usize = 512;
 
 /// Each language's bigram and alien costs over the window's pairs, below the floor, when the
-/// sums are exact ([`sums_exact`](super::price::sums_exact)): the alien costs come from the first pass, the bigrams are
-/// added to them. With exact sums the order of the terms does not matter, so the dense tables
-/// and `pairs`' lists give the same sums to the bit.
+/// sums are exact ([`sums_exact`](super::price::sums_exact)): the alien costs come from the
+/// first pass, the bigrams are added to them. With exact sums the order of the terms does not
+/// matter, so the dense tables and `pairs`' lists give the same sums to the bit.
 pub(super) fn bigrams<'a>(
     m: &'a PageModel,
     b: &Bytes,
@@ -83,9 +83,9 @@ fn dense_row(rows: &dense::Dense, letters: usize, edge: u16, sa: u16, sz: u16) -
 /// `bigrams_dense`, from the sums of an earlier page of the same script in `shared` when
 /// one reads few of the window's bytes otherwise (decision 50): its sums, plus this page's
 /// costs of each pair that holds a byte the two read as different letters, less the earlier
-/// page's. Where the sums are exact ([`sums_exact`](super::price::sums_exact), [`differences_exact`]) every term and
-/// partial sum is a whole multiple of the same unit, so this is the sum over every pair to
-/// the bit.
+/// page's. Where the sums are exact ([`sums_exact`](super::price::sums_exact),
+/// [`differences_exact`]) every term and partial sum is a whole multiple of the same unit, so
+/// this is the sum over every pair to the bit.
 pub(super) fn bigrams_dense_shared<'a>(
     m: &'a PageModel,
     b: &Bytes,

@@ -87,9 +87,9 @@ pub(super) fn sums_exact(b: &Bytes) -> bool {
     c.unit.is_some_and(|u| most < 2f64.powi(53 + u))
 }
 
-/// True when the sums of [`bigrams_dense_shared`](super::bigrams::bigrams_dense_shared) are exact too: there a partial sum may hold
-/// an earlier page's sums and both pages' costs of the pairs redone, at most three times the
-/// largest bigram cost per pair.
+/// True when the sums of [`bigrams_dense_shared`](super::bigrams::bigrams_dense_shared) are
+/// exact too: there a partial sum may hold an earlier page's sums and both pages' costs of
+/// the pairs redone, at most three times the largest bigram cost per pair.
 pub(super) fn differences_exact(b: &Bytes) -> bool {
     let c = costs();
     let most = b.pair_total as f64 * (3.0 * c.largest + ALIEN_COST);
@@ -105,7 +105,7 @@ pub(super) struct Tally {
     pub scored: f64,
     /// The cost of a page without models (exact).
     unmodelled: f64,
-    /// Each language's cost for the letters it never writes (exact when the sums are).
+    /// Each language's cost for the letters it never writes (exact: worked out from a count).
     pub alien: [f64; LANGS],
     /// Equal for two readings that give the same text of the window.
     pub text: u64,

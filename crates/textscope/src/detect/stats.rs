@@ -550,7 +550,10 @@ mod tests {
         windows.push(b"plain ASCII read as UTF-16, odd".to_vec());
         // Every kind of character at every place in the UTF-16 loop's blocks, and a block
         // that ends with a high surrogate.
-        let plain = "ab\u{0}\u{1}\u{B}\u{C}\u{1F}\u{7F}\u{80}\u{85}\u{9F}\u{A0}é\u{E000}\u{F8FF}\u{FDD0}\u{FDEF}\u{FFFE}\u{FFFF}Я";
+        let plain = concat!(
+            "ab\u{0}\u{1}\u{B}\u{C}\u{1F}\u{7F}\u{80}\u{85}\u{9F}\u{A0}é",
+            "\u{E000}\u{F8FF}\u{FDD0}\u{FDEF}\u{FFFE}\u{FFFF}Я"
+        );
         for shift in 0..16 {
             let text: String = "x".repeat(shift) + plain + plain + "😀" + plain;
             let units: Vec<u16> = text.encode_utf16().collect();
