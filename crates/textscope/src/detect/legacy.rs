@@ -2,6 +2,7 @@
 //! also reads.
 
 use super::score::{self, Scored};
+use super::stats::C0_CONTROLS;
 use super::{pct, Outcome};
 use crate::codepage::CodePage;
 use crate::report::Candidate;
@@ -65,22 +66,11 @@ pub(crate) const NOISE_CONFIDENCE: f64 = 0.2;
 /// report lists [`LISTED`] runners-up; the verdict needs two, for its confidence).
 pub(crate) fn assess(window: &[u8], at_eof: bool, keep: usize) -> Assessment {
     let n = window.len() as u64;
-    // One pass: NUL, and the control bytes of D7 (below 20: a bit each in `LOW`).
-    const LOW: u32 = {
-        let mut set = 0u32;
-        let mut b = 0;
-        while b < 0x20 {
-            if matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1F) {
-                set |= 1 << b;
-            }
-            b += 1;
-        }
-        set
-    };
+    // One pass: NUL, and the control bytes of D7 (below 20: a bit each).
     let (mut nul, mut controls) = (0u64, 0u64);
     for &b in window {
         nul += u64::from(b == 0);
-        let low = u32::from(b < 0x20) & (LOW >> (b & 0x1F));
+        let low = u32::from(b < 0x20) & (C0_CONTROLS >> (b & 0x1F));
         controls += u64::from(low | u32::from(b == 0x7F));
     }
     let mut figs = vec![

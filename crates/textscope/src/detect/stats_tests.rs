@@ -1,0 +1,175 @@
+//! The counting loops of `stats.rs` against the decoders, and a character's counts against
+//! its classes.
+
+use super::{decoded_stats, stats_in, Stats, ASCII_CONTROLS};
+use crate::codepage::CodePage;
+use crate::format::Format;
+
+fn fields(s: &Stats) -> [u64; 10] {
+    [
+        s.chars,
+        s.nul,
+        s.controls,
+        s.multibyte,
+        s.invalid_utf8,
+        s.surrogates,
+        s.above_max,
+        s.truncated,
+        s.unmapped,
+        s.unusual,
+    ]
+}
+
+/// The counts of one character, worked out without a branch, are its classes: D7's
+/// controls (`is_control_problem`), private use and noncharacters (D8), beyond ASCII.
+#[test]
+fn the_counts_are_the_classes() {
+    for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+        let mut s = Stats::default();
+        s.count(c, false, true);
+        let v = u32::from(c);
+        let unusual = ('\u{E000}'..='\u{F8FF}').contains(&c)
+            || (0xFDD0..=0xFDEF).contains(&v)
+            || v & 0xFFFE == 0xFFFE;
+        assert_eq!(s.chars, 1);
+        assert_eq!(s.nul == 1, c == '\0', "{v:X}");
+        assert_eq!(
+            s.controls == 1,
+            crate::class::is_control_problem(c),
+            "{v:X}"
+        );
+        assert_eq!(s.multibyte == 1, !c.is_ascii(), "{v:X}");
+        assert_eq!(s.unusual == 1, unusual, "{v:X}");
+        let mut quiet = Stats::default();
+        quiet.count(c, true, false);
+        assert_eq!((quiet.controls, quiet.multibyte), (0, 0), "{v:X}");
+    }
+    // The UTF-8 loop's set: the same below 80, ESC left to the scanner.
+    for b in 0..0x80u8 {
+        let control = crate::class::is_control_problem(char::from(b)) && b != 0x1B;
+        assert_eq!(ASCII_CONTROLS >> b & 1 != 0, control, "{b:02X}");
+    }
+}
+
+/// The loop over UTF-8, maximal subparts and all, counts what the UTF-8 decoder hands
+/// over: text, every kind of ill-formed sequence, sequences cut by the end, terminal
+/// escape sequences, UTF-16 and noise.
+#[test]
+fn the_utf8_split_counts_as_the_decoder() {
+    let mut windows: Vec<Vec<u8>> = vec![
+        "Grüße, Привет 日本語 😀\u{0}\u{1}\u{7f}\u{85}\u{E000}\u{FDD0}\u{FFFE} x\r\n"
+            .as_bytes()
+            .to_vec(),
+        b"\x1b[31mred\x1b[0m \x1b\x1b[ \xC3\xA9 \x1b]0;title\x07 y \x1b[1;2\x01\xC3z".to_vec(),
+        b"\x80 \xBF \xC0\xAF \xC1 \xC2 \xC2\x41 \xE0\x80\x80 \xE0\xA0 \xED\xA0\x80 \xEF\xBF \xF0\x8F \xF0\x90\x80 \xF4\x90\x80\x80 \xF5 \xF8 \xFF \xE2\x82".to_vec(),
+        "\u{1b}[31mred\u{1b}[0m é".as_bytes().to_vec(),
+        "UTF-16 é 日".encode_utf16().flat_map(u16::to_le_bytes).collect(),
+    ];
+    windows.push(crate::detect::noise(0x2545_F491_4F6C_DD1D, 3000));
+    // Long ASCII runs (the loop's 16-byte blocks) with NULs, controls and escape
+    // sequences at every alignment.
+    let mut runs = Vec::new();
+    for k in 0..40u8 {
+        runs.extend_from_slice(b"plain text, ");
+        runs.extend(std::iter::repeat_n(b'a', usize::from(k % 17)));
+        runs.extend_from_slice(match k % 5 {
+            0 => b"\0\x01".as_slice(),
+            1 => b"\x1b[1m".as_slice(),
+            2 => b"\x7f\x0b\x0c".as_slice(),
+            3 => "é".as_bytes(),
+            _ => b"\x1b".as_slice(),
+        });
+    }
+    windows.push(runs);
+    let page = CodePage::windows_1252();
+    let mut compared = 0;
+    for w in &windows {
+        for cut in 0..=w.len() {
+            let part = w.get(..cut).unwrap_or_default();
+            for at_eof in [false, true] {
+                let fast = stats_in(Format::Utf8, page, part, at_eof);
+                let slow = decoded_stats(Format::Utf8, page, part, at_eof);
+                assert_eq!(fields(&fast), fields(&slow), "{at_eof} {part:02X?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 6_000, "{compared}");
+}
+
+/// The loops over UTF-16 and UTF-32 units count what the decoders hand over: text,
+/// surrogate pairs and lone halves, controls, private use, noncharacters, NULs, odd
+/// lengths, terminal escape sequences whole and broken, and noise (units above 10FFFF
+/// among it).
+#[test]
+fn the_utf16_and_utf32_loops_count_as_the_decoders() {
+    let text = concat!(
+        "Grüße, Привет 日本語 😀\u{0}\u{1}\u{85}\u{E000}\u{FDD0}\u{FFFE}\u{10FFFF} x\r\n",
+        "\u{1b}[31mred\u{1b}[0m \u{1b}\u{1b}[ é \u{1b}]0;title\u{7} y \u{1b}[1;2\u{1}z"
+    );
+    let mut windows: Vec<Vec<u8>> = Vec::new();
+    for be in [false, true] {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut w: Vec<u8> = Vec::new();
+        for u in units
+            .iter()
+            .chain(&[0xD800, 0x41, 0xDC00, 0xDBFF, 0xDFFF, 0xD83D])
+        {
+            w.extend(if be { u.to_be_bytes() } else { u.to_le_bytes() });
+        }
+        windows.push(w.clone());
+        w.push(0x41);
+        windows.push(w);
+        let mut w: Vec<u8> = Vec::new();
+        for v in text.chars().map(u32::from).chain([0xD800, 0x11_0000, 0x41]) {
+            w.extend(if be { v.to_be_bytes() } else { v.to_le_bytes() });
+        }
+        w.extend([0x41, 0]);
+        windows.push(w);
+    }
+    windows.push(
+        "\u{1b}[31mred\u{1b}[0m"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect(),
+    );
+    windows.push(crate::detect::noise(0x9E37_79B9_7F4A_7C15, 4001));
+    windows.push(b"plain ASCII read as UTF-16, odd".to_vec());
+    // Every kind of character at every place in the UTF-16 loop's blocks, and a block
+    // that ends with a high surrogate.
+    let plain = concat!(
+        "ab\u{0}\u{1}\u{B}\u{C}\u{1F}\u{7F}\u{80}\u{85}\u{9F}\u{A0}é",
+        "\u{E000}\u{F8FF}\u{FDD0}\u{FDEF}\u{FFFE}\u{FFFF}Я"
+    );
+    for shift in 0..16 {
+        let text: String = "x".repeat(shift) + plain + plain + "😀" + plain;
+        let units: Vec<u16> = text.encode_utf16().collect();
+        windows.push(units.iter().flat_map(|u| u.to_le_bytes()).collect());
+        windows.push(units.iter().flat_map(|u| u.to_be_bytes()).collect());
+    }
+    let page = CodePage::windows_1252();
+    let mut compared = 0;
+    for w in &windows {
+        for cut in 0..=w.len() {
+            let part = w.get(..cut).unwrap_or_default();
+            for format in [
+                Format::Utf16Le,
+                Format::Utf16Be,
+                Format::Utf32Le,
+                Format::Utf32Be,
+            ] {
+                for at_eof in [false, true] {
+                    let fast = stats_in(format, page, part, at_eof);
+                    let slow = decoded_stats(format, page, part, at_eof);
+                    assert_eq!(
+                        fields(&fast),
+                        fields(&slow),
+                        "{format:?} {at_eof} {part:02X?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
