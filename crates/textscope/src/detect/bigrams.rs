@@ -8,7 +8,7 @@ use super::dense;
 use super::lang::{self, ALIEN_COST, LANGS};
 use super::price::{differences_exact, Tally};
 use super::shared::{self, Shared};
-use super::single::PageModel;
+use super::single::{ByteInfo, PageModel};
 
 /// Windows with at least this many different byte pairs are priced through the dense tables
 /// (decision 47): building them costs about half a millisecond once per run, which a window of
@@ -36,28 +36,38 @@ pub(super) fn bigrams<'a>(
     }
 }
 
-/// [`bigrams`] through `pairs`' list of languages for each bigram.
-pub(super) fn bigrams_listed(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
-    let idx = lang::index();
-    let mut delta = t.alien;
+/// The window's pairs as the page reads them, each byte's [`ByteInfo`] and the pair's count,
+/// in the window's order, less the pairs of two edges (which no model prices).
+fn letter_pairs<'m>(
+    m: &'m PageModel,
+    b: &'m Bytes,
+) -> impl Iterator<Item = (&'m ByteInfo, &'m ByteInfo, f64)> {
     let none = &m.bytes[0];
-    for &(k, n) in &b.pairs {
+    b.pairs.iter().filter_map(move |&(k, n)| {
         let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
         let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
-        let (x, y) = (a.letter, z.letter);
-        if x == ' ' && y == ' ' {
-            continue;
-        }
-        if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
-            let n = f64::from(n);
-            for &(l, d) in list {
-                if m.langs & 1u64 << l != 0 {
-                    if let Some(o) = delta.get_mut(usize::from(l)) {
-                        *o += n * f64::from(d);
-                    }
+        (a.letter != ' ' || z.letter != ' ').then_some((a, z, f64::from(n)))
+    })
+}
+
+/// Adds `n` times the costs of the bigram `x y` to the page's languages that have it.
+fn add_bigram(m: &PageModel, delta: &mut [f64; LANGS], x: char, y: char, n: f64) {
+    if let Some(list) = lang::index().pairs.get(&lang::key(x, y)) {
+        for &(l, d) in list {
+            if m.langs & 1u64 << l != 0 {
+                if let Some(o) = delta.get_mut(usize::from(l)) {
+                    *o += n * f64::from(d);
                 }
             }
         }
+    }
+}
+
+/// [`bigrams`] through `pairs`' list of languages for each bigram.
+pub(super) fn bigrams_listed(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
+    let mut delta = t.alien;
+    for (a, z, n) in letter_pairs(m, b) {
+        add_bigram(m, &mut delta, a.letter, z.letter, n);
     }
     delta
 }
@@ -160,26 +170,9 @@ pub(super) fn bigrams_dense_shared<'a>(
 /// [`bigrams`] term by term, pair by pair, for windows whose sums could round: the order of
 /// the additions is then part of the result.
 pub(super) fn bigrams_in_order(m: &PageModel, b: &Bytes) -> [f64; LANGS] {
-    let idx = lang::index();
     let mut delta = [0f64; LANGS];
-    let none = &m.bytes[0];
-    for &(k, n) in &b.pairs {
-        let a = m.bytes.get(usize::from(k >> 8)).unwrap_or(none);
-        let z = m.bytes.get(usize::from(k & 0xFF)).unwrap_or(none);
-        let (x, y) = (a.letter, z.letter);
-        if x == ' ' && y == ' ' {
-            continue;
-        }
-        let n = f64::from(n);
-        if let Some(list) = idx.pairs.get(&lang::key(x, y)) {
-            for &(l, d) in list {
-                if m.langs & 1u64 << l != 0 {
-                    if let Some(o) = delta.get_mut(usize::from(l)) {
-                        *o += n * f64::from(d);
-                    }
-                }
-            }
-        }
+    for (a, z, n) in letter_pairs(m, b) {
+        add_bigram(m, &mut delta, a.letter, z.letter, n);
         // A letter above 7F that a language never writes: each such byte is met in two
         // pairs, so half the cost each time.
         for alien in [a.alien, z.alien] {
