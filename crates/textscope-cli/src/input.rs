@@ -52,6 +52,9 @@ pub enum Change {
     Modified { size: u64 },
     /// Fewer or more bytes were read than its size at opening.
     Read { expected: u64 },
+    /// It became shorter than the range being read (seen by a mapped read, which has no size
+    /// from the opening to compare with).
+    Shrank { now: u64 },
 }
 
 impl std::fmt::Display for Cause {
@@ -76,6 +79,7 @@ impl std::fmt::Display for Cause {
                         write!(f, "{size} bytes, modified while it was read")?
                     }
                     Change::Read { expected } => write!(f, "{expected} bytes expected")?,
+                    Change::Shrank { now } => write!(f, "it shrank to {now} bytes")?,
                 }
                 if let Some(r) = read {
                     write!(f, ", {r} read")?;
@@ -246,6 +250,28 @@ fn stream_into(
     mut each: impl FnMut(&[u8]) -> bool,
 ) -> Result<u64, InputError> {
     let mut total: u64 = 0;
+    // A large regular file is mapped rather than copied (decision 52). What follows reads
+    // whatever the mapping did not: the rest after a refused mapping, or bytes appended since
+    // the opening (which the final check then calls a change, as when reading).
+    #[cfg(target_os = "linux")]
+    if let Source::File(f, Some(snap)) = src {
+        if snap.len >= crate::mapped::MIN_LEN {
+            if let Some(max) = max_bytes.filter(|&m| snap.len > m) {
+                return Err(InputError::new(path, Cause::TooLarge { max }));
+            }
+            use crate::mapped::Outcome;
+            total = match crate::mapped::read(f, 0, snap.len, buf.len(), &mut each) {
+                Outcome::Read(n) | Outcome::Unmapped(n) => n,
+                Outcome::Stopped(n) => return Ok(n),
+                Outcome::Lost(n) => {
+                    return Err(unchanged(path, f, snap, None)
+                        .err()
+                        .unwrap_or_else(|| lost(path, f, n)))
+                }
+            };
+            io::Seek::seek(f, io::SeekFrom::Start(total)).map_err(|e| InputError::io(path, e))?;
+        }
+    }
     loop {
         let n = match src.read(buf) {
             Ok(0) => {
@@ -267,6 +293,23 @@ fn stream_into(
         if !each(&buf[..n]) {
             return Ok(total);
         }
+    }
+}
+
+/// The error for a mapped read that lost pages (decision 52) at or before `at`: the file
+/// shrank below it, or, at the same size, the system could not deliver them.
+#[cfg(target_os = "linux")]
+fn lost(path: &str, file: &File, at: u64) -> InputError {
+    match file.metadata() {
+        Ok(m) if m.len() < at => InputError::new(
+            path,
+            Cause::Changed {
+                change: Change::Shrank { now: m.len() },
+                read: None,
+            },
+        ),
+        Ok(_) => InputError::io(path, io::Error::from_raw_os_error(libc::EIO)),
+        Err(e) => InputError::io(path, e),
     }
 }
 
@@ -293,8 +336,19 @@ pub fn read_range(
     to: u64,
     mut each: impl FnMut(&[u8]) -> bool,
 ) -> Result<u64, InputError> {
-    let mut buf = vec![0u8; BUF.min(usize::try_from(to.saturating_sub(from)).unwrap_or(BUF))];
     let mut at = from;
+    // A large range is mapped rather than copied (decision 52); the loop below reads what a
+    // refused mapping left.
+    #[cfg(target_os = "linux")]
+    if to.saturating_sub(from) >= crate::mapped::MIN_LEN {
+        use crate::mapped::Outcome;
+        match crate::mapped::read(file, from, to, BUF, &mut each) {
+            Outcome::Read(n) | Outcome::Stopped(n) => return Ok(n),
+            Outcome::Unmapped(n) => at += n,
+            Outcome::Lost(n) => return Err(lost(path, file, from + n)),
+        }
+    }
+    let mut buf = vec![0u8; BUF.min(usize::try_from(to.saturating_sub(at)).unwrap_or(BUF))];
     while at < to {
         let want = usize::try_from(to - at).unwrap_or(BUF).min(BUF);
         let n = match read_at(file, &mut buf[..want], at) {

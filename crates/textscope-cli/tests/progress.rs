@@ -65,7 +65,7 @@ fn the_bar_shows_on_a_terminal_only() {
         assert!(
             shown.contains("big.log [")
                 && shown.contains("/72.00 MiB")
-                && shown.contains("MiB/s ETA"),
+                && shown.contains("iB/s ETA"),
             "{args}: {shown:?}"
         );
         assert!(shown.contains("\u{1b}[2K"), "{args}: cleared at the end");
