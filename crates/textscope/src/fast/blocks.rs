@@ -27,6 +27,8 @@ pub(crate) fn run<T: FastSink, C: Classify>(c: &C, tr: &mut T, bytes: &[u8], bas
     let mut cr_before = false;
     let mut high_before = false;
     while i < len {
+        // A hint past the end of `bytes` is harmless (decision 53).
+        super::prefetch(bytes.as_ptr().wrapping_add(i + C::AHEAD));
         let (mut m, bits) = match bytes.get(i..i + WIN) {
             Some(win) if i + WIN <= len => match <&[u8; WIN]>::try_from(win) {
                 Ok(win) => (c.classify(win), per_block),
@@ -165,6 +167,8 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
     let mut cont_bytes = 0u64;
     let mut non_ascii = false;
     while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
+        // A hint past the end of `bytes` is harmless (decision 53).
+        super::prefetch(bytes.as_ptr().wrapping_add(i + P::AHEAD));
         let b = p.plain(win);
         let endings_ok = if CRLF {
             // Every CR is followed by an LF, and every LF preceded by a CR.

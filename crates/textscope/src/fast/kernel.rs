@@ -40,6 +40,8 @@ pub(crate) trait Classify {
     /// Mask bits per unit: 1, or 2 for UTF-32, whose masks keep one bit per 16-bit half and
     /// mark each unit on its first half.
     const S: usize = 1;
+    /// Bytes ahead of the block that the loop prefetches.
+    const AHEAD: usize = super::AHEAD;
     /// Classifies `w[..64]`; `w[64..]` is what follows (zeros at the end of the input).
     fn classify(&self, w: &[u8; WIN]) -> Masks;
 }
@@ -116,6 +118,7 @@ const E2_81: u64 = (0x1F << 0x20) | (0x0F << 0x26);
 pub(crate) struct Utf8<V>(pub std::marker::PhantomData<V>);
 
 impl<V: Bytes64> Classify for Utf8<V> {
+    const AHEAD: usize = super::AHEAD_UTF8;
     const W: usize = 1;
 
     #[inline(always)]

@@ -68,6 +68,8 @@ pub(crate) trait PlainAscii {
     /// Bytes per unit, and mask bits per unit (as [`Classify`]).
     const W: usize;
     const S: usize;
+    /// Bytes ahead of the block that the loop prefetches.
+    const AHEAD: usize = super::AHEAD;
     fn plain(&self, w: &[u8; WIN]) -> Plain;
     /// How many bytes at the end of `bytes[..i]` belong to a character that goes on past `i`
     /// (0 when `i` is at a character boundary). `bytes[..i]` is whole units, and a character
@@ -82,6 +84,7 @@ pub(crate) trait PlainAscii {
 pub(crate) struct PlainUtf8<V>(pub PhantomData<V>);
 
 impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
+    const AHEAD: usize = super::AHEAD_UTF8;
     const W: usize = 1;
     const S: usize = 1;
 

@@ -1,12 +1,14 @@
 //! The classifiers on x86-64: SSE2 (every x86-64 processor), AVX2 and AVX-512BW, chosen at run
 //! time. All of the core's `unsafe` for x86-64 is in this file.
 //!
-//! Safety argument. Two kinds of operation need `unsafe` here:
+//! Safety argument. Three kinds of operation need `unsafe` here:
 //! - unaligned vector loads through a raw pointer: every load reads 16, 32 or 64 bytes starting
 //!   at offset 0 or 32 or 16·k (k < 4) of a `&[u8; 68]`, so it stays inside the array;
 //! - calling a `#[target_feature]` function: the vector types below are private to this file
 //!   and used only inside the `#[target_feature]` entry points, and [`dispatch`] calls an entry
-//!   point only after `is_x86_feature_detected!` has confirmed every feature it enables.
+//!   point only after `is_x86_feature_detected!` has confirmed every feature it enables;
+//! - a prefetch ([`prefetch`], SSE, which every x86-64 processor has): a hint that reads
+//!   nothing into the program and never faults, at any address.
 
 #![allow(unsafe_code)]
 
@@ -378,4 +380,11 @@ mod avx512 {
             })
         }
     }
+}
+
+/// Asks for the cache line at `p` ahead of its use (decision 53).
+#[inline(always)]
+pub(crate) fn prefetch(p: *const u8) {
+    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault, whatever `p` is.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) }
 }
