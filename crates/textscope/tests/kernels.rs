@@ -361,6 +361,54 @@ fn single_byte_code_pages_leave_their_special_bytes_to_the_decoder() {
     }
 }
 
+/// Decision 54: UTF-16 and UTF-32 blocks whose characters beyond ASCII all lie in U+00A0–05FF
+/// (but U+00AD) or U+3000–D7FF (but U+3164) skip the search for special characters. Each edge of
+/// those ranges, each exception, and characters just outside, alone in lines of accented text
+/// and CJK at every place of a block, in both byte orders: every kernel gives the reference's
+/// report.
+#[test]
+fn quiet_ranges_of_utf16_and_utf32_end_where_they_should() {
+    let edges = [
+        '\u{9F}',
+        '\u{A0}',
+        '\u{AC}',
+        '\u{AD}',
+        '\u{AE}',
+        '\u{5FF}',
+        '\u{600}',
+        '\u{61C}',
+        '\u{2FFF}',
+        '\u{3000}',
+        '\u{3163}',
+        '\u{3164}',
+        '\u{3165}',
+        '\u{D7FF}',
+        '\u{E000}',
+        '\u{FEFF}',
+        '\u{10000}',
+        '\u{E0100}',
+    ];
+    let quiet = "é中ñ한ü語";
+    for f in [
+        Format::Utf16Le,
+        Format::Utf16Be,
+        Format::Utf32Le,
+        Format::Utf32Be,
+    ] {
+        for &c in &edges {
+            for at in [0usize, 1, 14, 15, 16, 31, 33] {
+                let mut text: String = quiet.chars().cycle().take(at).collect();
+                text.push(c);
+                text.push_str("\r\nZeile zwei, für ñandú 中文\n");
+                text.push_str(&"é漢ü".repeat(30));
+                text.push('\n');
+                let bytes = encode(&text, f);
+                check(&bytes, &forced(f), &[64, 6]);
+            }
+        }
+    }
+}
+
 #[test]
 fn the_shared_corpus_and_the_test_data() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -55,6 +55,44 @@ pub(crate) trait Bytes64: Copy {
     fn range(self, lo: u8, hi: u8) -> u64;
     /// Bytes 80–FF.
     fn high(self) -> u64;
+    /// Bytes 80–FF that `t` holds. One at a time over the high bytes here; the instruction
+    /// sets with a byte shuffle look all 64 up at once (decision 54).
+    #[inline(always)]
+    fn high_stops(self, w: &[u8; WIN], t: &HighStops) -> u64 {
+        let mut stop = 0;
+        let mut rest = self.high();
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            let b = w.get(k).map_or(0, |&b| usize::from(b & 0x7F));
+            let word = t.bits.get(b / 64).copied().unwrap_or(!0);
+            stop |= ((word >> (b % 64)) & 1) << k;
+            rest &= rest - 1;
+        }
+        stop
+    }
+}
+
+/// The bytes 80–FF of a single-byte code page that the slow path must decode, as a set (bit
+/// `b - 80`) and as a table for a byte shuffle: `rows[lo]` has bit `hi - 8` set when the byte
+/// `hi·16 + lo` is in the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HighStops {
+    pub bits: [u64; 2],
+    pub rows: [u8; 16],
+}
+
+impl HighStops {
+    pub(crate) fn new(bits: [u64; 2]) -> HighStops {
+        let mut rows = [0u8; 16];
+        for b in 0..128usize {
+            if bits.get(b / 64).is_some_and(|w| (w >> (b % 64)) & 1 != 0) {
+                if let Some(r) = rows.get_mut(b % 16) {
+                    *r |= 1 << (b / 16);
+                }
+            }
+        }
+        HighStops { bits, rows }
+    }
 }
 
 /// 32 UTF-16 units (64 bytes) in vector registers, in the machine's order.
@@ -211,7 +249,7 @@ impl<V: Bytes64> Classify for Utf8<V> {
 /// of the others the slow path must decode.
 #[derive(Clone, Copy)]
 pub(crate) struct Legacy<'a, V> {
-    pub high_stops: &'a [u64; 2],
+    pub high_stops: &'a HighStops,
     pub v: std::marker::PhantomData<V>,
 }
 
@@ -225,13 +263,8 @@ impl<V: Bytes64> Classify for Legacy<'_, V> {
         let cr = v.eq(b'\r');
         let mut stop = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
         let high = v.high();
-        let mut rest = high;
-        while rest != 0 {
-            let k = rest.trailing_zeros() as usize;
-            let b = w.get(k).map_or(0, |&b| usize::from(b & 0x7F));
-            let word = self.high_stops.get(b / 64).copied().unwrap_or(!0);
-            stop |= ((word >> (b % 64)) & 1) << k;
-            rest &= rest - 1;
+        if high != 0 {
+            stop |= v.high_stops(w, self.high_stops);
         }
         Masks {
             lf,
@@ -244,6 +277,16 @@ impl<V: Bytes64> Classify for Legacy<'_, V> {
             high_at_end: false,
         }
     }
+}
+
+/// Units beyond ASCII that the classifiers of UTF-16 and UTF-32 need not look at closely:
+/// U+00A0–05FF (Latin-1 to Hebrew) but U+00AD, and U+3000–D7FF (CJK punctuation, kana, CJK
+/// ideographs, Hangul syllables) but U+3164. Neither range holds a control, a surrogate, a
+/// finding, U+FEFF, LS or PS, so a block whose every unit beyond ASCII is here skips the
+/// dozen comparisons that look for those (decision 54).
+#[inline(always)]
+pub(crate) fn quiet16<V: Units16>(v: V) -> u64 {
+    (v.range(0x00A0, 0x05FF) & !v.eq(0x00AD)) | (v.range(0x3000, 0xD7FF) & !v.eq(0x3164))
 }
 
 /// The hidden characters of the BMP (findings): U+00AD, U+115F, U+1160, U+180E, U+3164,
@@ -279,7 +322,8 @@ impl<V: Units16> Classify for Utf16<V> {
         let mut starts = below(32);
         let mut needs_high_before = false;
         let mut high_at_end = false;
-        if nonascii != 0 {
+        // Latin, Greek, Cyrillic, Hebrew, CJK and Hangul need no closer look (decision 54).
+        if nonascii & !quiet16(v) != 0 {
             stop |= v.range(0x200B, 0x200F)
                 | v.range(0x2028, 0x202E)
                 | v.range(0x2060, 0x2064)
@@ -345,7 +389,7 @@ impl<V: Units16> Classify for Utf32<V> {
             (v.range(0x00, 0x1F) & !v.eq(0x09) & !v.eq(0x0A) & !v.eq(0x0D)) | v.range(0x7F, 0x9F);
         let mut stop = bmp & lo(controls);
         let nonascii = !(bmp & lo(v.range(0x00, 0x7F))) & EVEN;
-        if nonascii != 0 {
+        if nonascii & !(bmp & lo(quiet16(v))) != 0 {
             // Above 10FFFF (P6); a surrogate (P1); U+FEFF (P4); LS, PS; findings.
             let plane_ok = hi(v.range(0x0000, 0x0010));
             let special = v.range(0xD800, 0xDFFF)

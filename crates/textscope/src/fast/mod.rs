@@ -132,7 +132,7 @@ pub(crate) enum Job {
     Utf8,
     Utf16 { be: bool },
     Utf32 { be: bool },
-    Legacy { high_stops: [u64; 2] },
+    Legacy { high_stops: kernel::HighStops },
 }
 
 /// Bytes handed to the slow path at a time, before the fast path is tried again: at first one
@@ -153,7 +153,9 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
         Decoder::Utf8(_) => Some(Job::Utf8),
         Decoder::Utf16(d) => Some(Job::Utf16 { be: d.be }),
         Decoder::Utf32(d) => Some(Job::Utf32 { be: d.be }),
-        Decoder::Legacy(d) => d.high_stops().map(|&high_stops| Job::Legacy { high_stops }),
+        Decoder::Legacy(d) => d.high_stops().map(|&bits| Job::Legacy {
+            high_stops: kernel::HighStops::new(bits),
+        }),
     };
     let Some(job) = job else {
         dec.feed(chunk, tr);

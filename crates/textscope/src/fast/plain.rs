@@ -9,7 +9,8 @@
 //! and prose with a few accented words stays in the loop instead of going to the block loop.
 
 use super::kernel::{
-    below, next16, next32, Bytes64, Classify, Legacy, Units16, Utf16, Utf32, Utf8, EVEN, WIN,
+    below, next16, next32, quiet16, Bytes64, Classify, HighStops, Legacy, Units16, Utf16, Utf32,
+    Utf8, EVEN, WIN,
 };
 use std::marker::PhantomData;
 
@@ -44,6 +45,16 @@ impl Plain {
             non_ascii: false,
             needs_high_before: false,
             high_at_end: false,
+        }
+    }
+
+    /// A block of printable ASCII, TAB, LF, CR and characters beyond ASCII that need no
+    /// closer look, each one unit.
+    #[inline(always)]
+    fn quiet(lf: u64, cr: u64, lf_after: bool) -> Plain {
+        Plain {
+            non_ascii: true,
+            ..Plain::ascii(lf, cr, 0, lf_after)
         }
     }
 
@@ -120,7 +131,7 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
 /// A single-byte code page: bytes below 80 are ASCII, `high_stops` says which of the others
 /// the decoder must see (as [`Legacy`]).
 pub(crate) struct PlainLegacy<'a, V> {
-    pub high_stops: &'a [u64; 2],
+    pub high_stops: &'a HighStops,
     pub v: PhantomData<V>,
 }
 
@@ -164,6 +175,11 @@ impl<V: Units16> PlainAscii for PlainUtf16<V> {
         let odd = !fine & below(32);
         if odd == 0 {
             return Plain::ascii(lf, cr, 0, lf_after);
+        }
+        if odd & !quiet16(v) == 0 {
+            // Beyond ASCII only characters that need no closer look, none a surrogate: what
+            // the general classifier would say, without it (decision 54).
+            return Plain::quiet(lf, cr, lf_after);
         }
         let general = Utf16::<V> {
             be: self.be,
@@ -216,6 +232,10 @@ impl<V: Units16> PlainAscii for PlainUtf32<V> {
         let odd = !fine & EVEN;
         if odd == 0 {
             return Plain::ascii(lf, cr, 0, lf_after);
+        }
+        if odd & !(bmp & lo(quiet16(v))) == 0 {
+            // As for UTF-16 (decision 54).
+            return Plain::quiet(lf, cr, lf_after);
         }
         let general = Utf32::<V> {
             be: self.be,
