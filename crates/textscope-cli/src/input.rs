@@ -253,14 +253,13 @@ fn stream_into(
     // A large regular file is mapped rather than copied (decision 52). What follows reads
     // whatever the mapping did not: the rest after a refused mapping, or bytes appended since
     // the opening (which the final check then calls a change, as when reading).
-    #[cfg(target_os = "linux")]
     if let Source::File(f, Some(snap)) = src {
-        if snap.len >= crate::mapped::MIN_LEN {
+        if snap.len >= textscope_map::MIN_LEN {
             if let Some(max) = max_bytes.filter(|&m| snap.len > m) {
                 return Err(InputError::new(path, Cause::TooLarge { max }));
             }
-            use crate::mapped::Outcome;
-            total = match crate::mapped::read(f, 0, snap.len, buf.len(), &mut each) {
+            use textscope_map::Outcome;
+            total = match textscope_map::read(f, 0, snap.len, buf.len(), &mut each) {
                 Outcome::Read(n) | Outcome::Unmapped(n) => n,
                 Outcome::Stopped(n) => return Ok(n),
                 Outcome::Lost(n) => {
@@ -298,7 +297,6 @@ fn stream_into(
 
 /// The error for a mapped read that lost pages (decision 52) at or before `at`: the file
 /// shrank below it, or, at the same size, the system could not deliver them.
-#[cfg(target_os = "linux")]
 fn lost(path: &str, file: &File, at: u64) -> InputError {
     match file.metadata() {
         Ok(m) if m.len() < at => InputError::new(
@@ -308,7 +306,7 @@ fn lost(path: &str, file: &File, at: u64) -> InputError {
                 read: None,
             },
         ),
-        Ok(_) => InputError::io(path, io::Error::from_raw_os_error(libc::EIO)),
+        Ok(_) => InputError::io(path, textscope_map::io_error()),
         Err(e) => InputError::io(path, e),
     }
 }
@@ -339,10 +337,9 @@ pub fn read_range(
     let mut at = from;
     // A large range is mapped rather than copied (decision 52); the loop below reads what a
     // refused mapping left.
-    #[cfg(target_os = "linux")]
-    if to.saturating_sub(from) >= crate::mapped::MIN_LEN {
-        use crate::mapped::Outcome;
-        match crate::mapped::read(file, from, to, BUF, &mut each) {
+    if to.saturating_sub(from) >= textscope_map::MIN_LEN {
+        use textscope_map::Outcome;
+        match textscope_map::read(file, from, to, BUF, &mut each) {
             Outcome::Read(n) | Outcome::Stopped(n) => return Ok(n),
             Outcome::Unmapped(n) => at += n,
             Outcome::Lost(n) => return Err(lost(path, file, from + n)),

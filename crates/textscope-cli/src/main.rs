@@ -6,7 +6,7 @@
 //! only printers, and `error` the one place where an outcome becomes an exit status (0 when
 //! every file was analysed, 2 when any could not be read, each with a one-line error).
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 mod check;
 mod convert;
@@ -14,10 +14,6 @@ mod error;
 mod index_file;
 mod input;
 mod lines_view;
-// The command line's only `unsafe`: mapping large files (its module says why and how).
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-mod mapped;
 mod parallel;
 mod progress;
 mod render;
