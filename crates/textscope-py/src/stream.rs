@@ -1,4 +1,4 @@
-//! Reads a file in 1 MiB chunks (or, when large, through 2 MiB mapped windows) into the core's
+//! Reads a file in 1 MiB chunks (or, when large, through 1 MiB mapped windows) into the core's
 //! analyser: the file is never held whole.
 
 use std::fs::File;
