@@ -472,3 +472,11 @@ proptest! {
         check(&bytes, &Options::default(), &sizes);
     }
 }
+
+/// Found by the fuzzer (kernels_vs_reference): a short window with one byte above 7F, detected,
+/// fed in one chunk.
+#[test]
+fn fuzz_regression_a_short_window_with_one_high_byte() {
+    let bytes = b"gh_by\xa4T05:01:A";
+    check(bytes, &Options::default(), &[13]);
+}

@@ -74,8 +74,11 @@ impl LegacyDecoder {
             let ascii =
                 (0x20u8..0x7F).all(|b| table.get(usize::from(b)) == Some(&Some(char::from(b))));
             let mut high_stops = [0u64; 2];
+            // A byte above 7F that a page maps to an ASCII character (ARMSCII-8 has some) is
+            // decoded too: the fast path calls every byte above 7F a character beyond ASCII,
+            // and the report's `ascii` must not depend on the path (found by the fuzzer).
             for (b, c) in table.iter().enumerate().skip(0x80) {
-                if c.is_none_or(needs_slow_path) {
+                if c.is_none_or(|c| c.is_ascii() || needs_slow_path(c)) {
                     if let Some(w) = high_stops.get_mut((b - 0x80) / 64) {
                         *w |= 1 << (b % 64);
                     }
