@@ -12,6 +12,8 @@ pub(super) struct Bytes {
     pub unigram: [u32; 256],
     /// The byte values that occur, in increasing order.
     pub present: Vec<u8>,
+    /// Where the bytes above 7F start in `present`.
+    pub present_high: usize,
     pub high: u64,
     /// Pairs of two bytes above 7F: words written in them (a Cyrillic or Greek word), rather
     /// than one accented letter between ASCII ones.
@@ -117,11 +119,13 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
     let high = unigram.iter().skip(0x80).map(|&n| u64::from(n)).sum();
     let present = (0..=255u8)
         .filter(|&b| unigram.get(usize::from(b)).is_some_and(|&n| n > 0))
-        .collect();
+        .collect::<Vec<u8>>();
+    let present_high = present.partition_point(|&x| x < 0x80);
     Bytes {
         pairs,
         unigram,
         present,
+        present_high,
         high,
         high_runs,
         weight,
@@ -155,26 +159,18 @@ pub(super) fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
 fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
     let idx = lang::index();
     let mut out = [0f64; LANGS];
-    let ch = |i: usize| {
-        if i == 26 {
-            ' '
-        } else {
-            char::from(b'a' + i as u8)
-        }
-    };
     for (slot, &n) in b.ascii.iter().enumerate() {
-        let (x, y) = (slot / 27, slot % 27);
-        if n == 0 || (x == 26 && y == 26) {
+        if n == 0 || slot == 27 * 26 + 26 {
             continue;
         }
-        for (l, o) in out.iter_mut().enumerate() {
-            *o += f64::from(n) * f64::from(idx.ascii_floor.get(l).copied().unwrap_or(0.0));
+        for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
+            *o += f64::from(n) * f64::from(f);
         }
-        if let Some(list) = idx.ascii_pairs.get(&lang::key(ch(x), ch(y))) {
-            for &(l, d) in list {
-                if let Some(o) = out.get_mut(usize::from(l)) {
-                    *o += f64::from(n) * f64::from(d);
-                }
+        // The window's slots are the index's places: `ascii_slot` folds the case that
+        // `lang::ascii_place` never sees.
+        for &(l, d) in idx.ascii_pairs.get(slot).map_or(&[][..], Vec::as_slice) {
+            if let Some(o) = out.get_mut(usize::from(l)) {
+                *o += f64::from(n) * f64::from(d);
             }
         }
     }

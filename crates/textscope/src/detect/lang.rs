@@ -69,8 +69,10 @@ pub(crate) struct Index {
     /// is the model's own `-ln p` divided by one scale for every language ([`ASCII_SCALE`]).
     /// Choosing a language by the normalised costs above favours languages with many
     /// letters beyond ASCII (their own text is more varied, so ASCII text looks plain to
-    /// them: Slovak beat Esperanto on Esperanto); the likelihood itself does not.
-    pub ascii_pairs: PairMap<Vec<(u8, f32)>>,
+    /// them: Slovak beat Esperanto on Esperanto); the likelihood itself does not. By the
+    /// bigram's place among the 27 × 27 ([`ascii_place`]), so that a window's few hundred
+    /// ASCII bigrams are looked up without hashing.
+    pub ascii_pairs: Vec<Vec<(u8, f32)>>,
     /// The cost of an ASCII bigram a language does not have, on the same scale.
     pub ascii_floor: [f32; LANGS],
     /// `pairs` again, one table per script (by [`ModelScript::ordinal`]), for the pricing of
@@ -117,7 +119,7 @@ pub(crate) fn index() -> &'static Index {
         let mut floor = [0f32; LANGS];
         let mut ascii_floor = [0f32; LANGS];
         let mut pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
-        let mut ascii_pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
+        let mut ascii_pairs: Vec<Vec<(u8, f32)>> = vec![Vec::new(); 27 * 27];
         let mut letters: PairMap<u64> = PairMap::default();
         for (li, m) in MODELS.iter().enumerate() {
             let max = m.cost.iter().copied().max().unwrap_or(0);
@@ -159,12 +161,11 @@ pub(crate) fn index() -> &'static Index {
                     // into U+1EC3: a bigram holding it stands for 48 bigrams, each rarer.
                     let folded = [x, y].iter().filter(|&&c| c == '\u{1EC3}').count() as f64;
                     let c = cost(c) + folded * 48f64.ln();
-                    let plain = |c: char| c == ' ' || c.is_ascii_lowercase();
-                    if plain(x) && plain(y) {
-                        ascii_pairs
-                            .entry(key(x, y))
-                            .or_default()
-                            .push((li as u8, ((c.min(f) - f) / ASCII_SCALE) as f32));
+                    if let Some(list) = ascii_place(x)
+                        .zip(ascii_place(y))
+                        .and_then(|(a, b)| ascii_pairs.get_mut(27 * a + b))
+                    {
+                        list.push((li as u8, ((c.min(f) - f) / ASCII_SCALE) as f32));
                     }
                     pairs
                         .entry(key(x, y))
@@ -182,6 +183,16 @@ pub(crate) fn index() -> &'static Index {
             ascii_floor,
         }
     })
+}
+
+/// The place of an ASCII letter (`a`–`z`: 0–25) or of a word's edge (' ': 26) among the
+/// ASCII bigrams' letters; `None` for any other character.
+pub(crate) fn ascii_place(c: char) -> Option<usize> {
+    match c {
+        'a'..='z' => Some(c as usize - 'a' as usize),
+        ' ' => Some(26),
+        _ => None,
+    }
 }
 
 /// The key of a bigram (characters beyond the BMP never occur in the models).

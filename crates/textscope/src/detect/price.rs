@@ -233,17 +233,17 @@ fn first_pass<'a>(
 ) -> (PairCounts, [u64; LANGS]) {
     // A byte's pairs, to each language its letter is alien to (wrapping, as below).
     let aliens = |alien: &mut [u64; LANGS], m: &PageModel, x: usize, take: bool| {
-        let mask = m.bytes.get(x).map_or(0, |i| i.alien);
-        if mask != 0 {
-            let w = u64::from(b.weight.get(x).copied().unwrap_or(0));
-            for (l, o) in alien.iter_mut().enumerate() {
-                let v = w * ((mask >> l) & 1);
+        let mut mask = m.bytes.get(x).map_or(0, |i| i.alien);
+        let w = u64::from(b.weight.get(x).copied().unwrap_or(0));
+        while mask != 0 {
+            if let Some(o) = alien.get_mut(mask.trailing_zeros() as usize) {
                 *o = if take {
-                    o.wrapping_sub(v)
+                    o.wrapping_sub(w)
                 } else {
-                    o.wrapping_add(v)
+                    o.wrapping_add(w)
                 };
             }
+            mask &= mask - 1;
         }
     };
     let table = m.pair_table();
@@ -285,11 +285,26 @@ fn first_pass<'a>(
 /// is [`tally`]'s alien cost worked out from a count, as it was summed term by term.
 const _: () = assert!(ALIEN_COST * 2.0 == (ALIEN_COST * 2.0) as u32 as f64);
 
+/// The start of [`Tally::text`], a hash of each byte that occurs and its character.
+pub(super) const TEXT_SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// [`Tally::text`] after one more byte and its character (`0xFFFF_FFFF`: unmapped).
+#[inline]
+pub(super) fn text_step(text: u64, byte: u8, c: u64) -> u64 {
+    (text ^ u64::from(byte) << 32 ^ c).wrapping_mul(0x100_0000_01B3)
+}
+
 /// The cheap pass: the penalties, the pairs the models will price, the letters each language
 /// never writes, and the text's identity.
 pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) -> Tally {
     let mut penalty = 0f64;
-    for &byte in &b.present {
+    // A page that keeps ASCII charges nothing below 80: the same terms in the same order.
+    let charged = if m.ascii_compatible {
+        b.present.get(b.present_high..).unwrap_or_default()
+    } else {
+        &b.present
+    };
+    for &byte in charged {
         let byte = usize::from(byte);
         let n = b.unigram.get(byte).copied().unwrap_or(0);
         let (first, second) = m.unigram.get(byte).copied().unwrap_or((0.0, 0.0));
@@ -326,16 +341,24 @@ pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) ->
             }
         }
     }
-    // Over the bytes that occur, in increasing order.
-    let mut text = 0xcbf2_9ce4_8422_2325u64;
-    for &byte in &b.present {
+    // Over the bytes that occur, in increasing order. A page that reads every byte below 80
+    // as itself starts from the window's hash of those bytes, worked out once.
+    let (mut text, rest) = if m.low_identity {
+        (
+            shared.low_text(b),
+            b.present.get(b.present_high..).unwrap_or_default(),
+        )
+    } else {
+        (TEXT_SEED, &b.present[..])
+    };
+    for &byte in rest {
         let c = m
             .table
             .get(usize::from(byte))
             .copied()
             .flatten()
             .map_or(0xFFFF_FFFF, u64::from);
-        text = (text ^ u64::from(byte) << 32 ^ c).wrapping_mul(0x100_0000_01B3);
+        text = text_step(text, byte, c);
     }
     Tally {
         penalty,

@@ -140,19 +140,16 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     // Readings that give the same text are one answer, named by the commonest page (lowest
     // tier, then the registry's order, which puts the common pages first).
     let mut groups: Vec<Group> = Vec::new();
+    // Each group's text (its first member's), to its place in `groups`.
+    let mut group_of: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
     for (i, r) in readings.iter().enumerate() {
         let Some(page) = page_of(r) else { continue };
         let bound = match r {
             Reading::Single(_, _, bound) => *bound,
             Reading::Multi(s) => s.cost - prior(s.page, b.high),
         };
-        match groups.iter_mut().find(|g| {
-            g.members
-                .first()
-                .and_then(|&f| readings.get(f))
-                .map(text_of)
-                == Some(text_of(r))
-        }) {
+        let text = text_of(r);
+        match group_of.get(&text).and_then(|&gi| groups.get_mut(gi)) {
             Some(g) => {
                 g.members.push(i);
                 g.bound = g.bound.min(bound);
@@ -160,11 +157,14 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
                     g.page = page;
                 }
             }
-            None => groups.push(Group {
-                members: vec![i],
-                page,
-                bound,
-            }),
+            None => {
+                group_of.insert(text, groups.len());
+                groups.push(Group {
+                    members: vec![i],
+                    page,
+                    bound,
+                });
+            }
         }
     }
     let total = groups.len();

@@ -8,7 +8,7 @@
 
 use super::bytes::Bytes;
 use super::lang::{self, LANGS};
-use super::price::PairCounts;
+use super::price::{self, PairCounts};
 use super::single::{self, PageModel};
 use std::sync::OnceLock;
 
@@ -76,25 +76,72 @@ fn apart(a: Option<&PageModel>, b: Option<&PageModel>) -> Apart {
     Apart { codes, slots }
 }
 
-/// How page `i` (its place in [`single::models`]) differs from every page, worked out the
-/// first time a window prices it from another (a few microseconds, once per page per run).
-fn row(i: usize) -> &'static [Apart] {
-    static ROWS: OnceLock<Vec<OnceLock<Vec<Apart>>>> = OnceLock::new();
+/// How page `i` (its place in [`single::models`]) differs from every page, and the other
+/// pages from the nearest to the farthest in each view.
+struct Row {
+    apart: Vec<Apart>,
+    /// Places of the pages that read some byte alike, by how many bytes they read apart.
+    by_codes: Vec<u16>,
+    by_slots: Vec<u16>,
+}
+
+/// Page `i`'s [`Row`], worked out the first time a window prices it from another (a few
+/// microseconds, once per page per run).
+fn row(i: usize) -> Option<&'static Row> {
+    static ROWS: OnceLock<Vec<OnceLock<Row>>> = OnceLock::new();
     let models = single::models();
     let rows = ROWS.get_or_init(|| models.iter().map(|_| OnceLock::new()).collect());
-    rows.get(i).map_or(&[], |r| {
+    rows.get(i).map(|r| {
         r.get_or_init(|| {
             let me = models.get(i).and_then(Option::as_ref);
-            models.iter().map(|o| apart(me, o.as_ref())).collect()
+            let apart: Vec<Apart> = models.iter().map(|o| apart(me, o.as_ref())).collect();
+            let order = |view: View| {
+                let size = |a: &Apart| -> u32 { a.set(view).iter().map(|w| w.count_ones()).sum() };
+                let mut places: Vec<u16> = (0..apart.len())
+                    .filter(|&o| o != i && apart.get(o).is_some_and(|a| size(a) < 256))
+                    .filter_map(|o| u16::try_from(o).ok())
+                    .collect();
+                places.sort_by_key(|&o| apart.get(usize::from(o)).map_or(256, size));
+                places
+            };
+            Row {
+                by_codes: order(View::Codes),
+                by_slots: order(View::Slots),
+                apart,
+            }
         })
     })
 }
+
+/// How many earlier pages [`Shared::nearest`] weighs over the window: the nearest ones over
+/// all 256 bytes are nearly always the nearest over the window's, and which base is taken
+/// changes only the time (the result is exact from any of them).
+const WEIGHED: usize = 6;
 
 /// Which view of the pages is shared.
 #[derive(Clone, Copy)]
 enum View {
     Codes,
     Slots,
+}
+
+impl Apart {
+    fn set(&self, view: View) -> &ByteSet {
+        match view {
+            View::Codes => &self.codes,
+            View::Slots => &self.slots,
+        }
+    }
+}
+
+/// Notes in `pos_of` that page `at` is at `pos` in its list.
+fn mark(pos_of: &mut Vec<u16>, at: usize, pos: usize) {
+    if pos_of.is_empty() {
+        pos_of.resize(single::models().len(), 0);
+    }
+    if let (Some(o), Ok(p)) = (pos_of.get_mut(at), u16::try_from(pos + 1)) {
+        *o = p;
+    }
 }
 
 /// What the pages of one window priced so far worked out.
@@ -106,19 +153,27 @@ pub(super) struct Shared<'a> {
     counts: Vec<(usize, PairCounts, [u64; LANGS])>,
     /// Each page's place, its slots and its bigram sums per language of its script.
     sums: Vec<(usize, &'a [u16; 256], [f64; LANGS])>,
+    /// Each page's place in `counts` and in `sums`, plus one (0: not there), by its place in
+    /// [`single::models`].
+    counts_pos: Vec<u16>,
+    sums_pos: Vec<u16>,
+    /// [`price::text_step`] over the window's bytes below 80, each read as itself.
+    low_text: Option<u64>,
     /// How many pages were worked out from another's (for the tests).
     #[cfg(test)]
     pub shortcuts: usize,
 }
 
 impl<'a> Shared<'a> {
-    /// Among `earlier` (pages' places), the page nearest to page `at` over the window, and
-    /// the bytes of the window the two read differently: when the pairs holding them are well
-    /// under half of the window's (each of them is worked out twice).
+    /// Among the earlier pages (`pos_of`: each page's place in the list of those kept, plus
+    /// one; 0 for none), the page nearest to page `at` over the window, and the bytes of the
+    /// window the two read differently: when the pairs holding them are well under half of the
+    /// window's (each of them is worked out twice). Weighs the [`WEIGHED`] nearest over all
+    /// bytes that are earlier.
     fn nearest(
         &mut self,
         at: usize,
-        earlier: impl Iterator<Item = usize>,
+        pos_of: &[u16],
         view: View,
         b: &Bytes,
     ) -> Option<(usize, ByteSet)> {
@@ -132,14 +187,18 @@ impl<'a> Shared<'a> {
             }
             set
         });
-        let row = row(at);
+        let row = row(at)?;
+        let order = match view {
+            View::Codes => &row.by_codes,
+            View::Slots => &row.by_slots,
+        };
         let mut best: Option<(usize, ByteSet, u32)> = None;
-        for (pos, other) in earlier.enumerate() {
-            let Some(a) = row.get(other) else { continue };
-            let set = match view {
-                View::Codes => a.codes,
-                View::Slots => a.slots,
-            };
+        let earlier = order.iter().filter_map(|&o| {
+            let pos = pos_of.get(usize::from(o)).copied().unwrap_or(0);
+            let a = row.apart.get(usize::from(o))?;
+            (pos > 0).then(|| (usize::from(pos) - 1, a.set(view)))
+        });
+        for (pos, set) in earlier.take(WEIGHED) {
             let mut diff = [0; 4];
             for (d, (s, p)) in diff.iter_mut().zip(set.iter().zip(&present)) {
                 *d = s & p;
@@ -147,6 +206,9 @@ impl<'a> Shared<'a> {
             let n = diff.iter().map(|w| w.count_ones()).sum();
             if best.is_none_or(|(.., m)| n < m) {
                 best = Some((pos, diff, n));
+            }
+            if n == 0 {
+                break;
             }
         }
         let (pos, diff, _) = best?;
@@ -160,14 +222,27 @@ impl<'a> Shared<'a> {
         (redo * 5 < b.pair_total * 2).then_some((pos, diff))
     }
 
+    /// The text hash of the window's bytes below 80 read as themselves (the start of every
+    /// page that reads them so), worked out the first time a page asks.
+    pub(super) fn low_text(&mut self, b: &Bytes) -> u64 {
+        *self.low_text.get_or_insert_with(|| {
+            let low = b.present.get(..b.present_high).unwrap_or_default();
+            low.iter().fold(price::TEXT_SEED, |t, &x| {
+                price::text_step(t, x, u64::from(x))
+            })
+        })
+    }
+
     /// The nearest earlier page's first pass and model, and the bytes to redo.
     pub(super) fn counts_near(
         &mut self,
         m: &PageModel,
         b: &Bytes,
     ) -> Option<(PairCounts, [u64; LANGS], &'static PageModel, ByteSet)> {
-        let places: Vec<usize> = self.counts.iter().map(|&(at, ..)| at).collect();
-        let (pos, diff) = self.nearest(m.at, places.into_iter(), View::Codes, b)?;
+        let pos_of = std::mem::take(&mut self.counts_pos);
+        let near = self.nearest(m.at, &pos_of, View::Codes, b);
+        self.counts_pos = pos_of;
+        let (pos, diff) = near?;
         let &(at, counts, alien) = self.counts.get(pos)?;
         let base = single::models().get(at)?.as_ref()?;
         #[cfg(test)]
@@ -178,6 +253,7 @@ impl<'a> Shared<'a> {
     }
 
     pub(super) fn keep_counts(&mut self, m: &PageModel, counts: PairCounts, alien: [u64; LANGS]) {
+        mark(&mut self.counts_pos, m.at, self.counts.len());
         self.counts.push((m.at, counts, alien));
     }
 
@@ -188,8 +264,10 @@ impl<'a> Shared<'a> {
         m: &PageModel,
         b: &Bytes,
     ) -> Option<([f64; LANGS], &'a [u16; 256], ByteSet)> {
-        let places: Vec<usize> = self.sums.iter().map(|&(at, ..)| at).collect();
-        let (pos, diff) = self.nearest(m.at, places.into_iter(), View::Slots, b)?;
+        let pos_of = std::mem::take(&mut self.sums_pos);
+        let near = self.nearest(m.at, &pos_of, View::Slots, b);
+        self.sums_pos = pos_of;
+        let (pos, diff) = near?;
         let &(_, slots, sums) = self.sums.get(pos)?;
         #[cfg(test)]
         {
@@ -199,6 +277,7 @@ impl<'a> Shared<'a> {
     }
 
     pub(super) fn keep_sums(&mut self, m: &PageModel, slots: &'a [u16; 256], sums: [f64; LANGS]) {
+        mark(&mut self.sums_pos, m.at, self.sums.len());
         self.sums.push((m.at, slots, sums));
     }
 }

@@ -70,6 +70,8 @@ pub(super) struct PageModel {
     pub table: &'static [Option<char>; 256],
     /// ASCII bytes are ASCII (`A` is 41).
     pub ascii_compatible: bool,
+    /// Every byte below 80 reads as itself.
+    pub low_identity: bool,
     /// The languages whose models price the page (bit `l` for language `l`); 0 for a script
     /// without models.
     pub langs: u64,
@@ -181,6 +183,11 @@ fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> Page
         at,
         table,
         ascii_compatible,
+        low_identity: table
+            .iter()
+            .take(0x80)
+            .enumerate()
+            .all(|(x, &c)| c.is_some_and(|c| u32::from(c) == x as u32)),
         langs,
         script,
         slots: OnceLock::new(),
