@@ -11,6 +11,7 @@
 mod check;
 mod convert;
 mod error;
+mod in_order;
 mod index_file;
 mod input;
 mod lines_view;
@@ -126,7 +127,8 @@ struct ReportArgs {
     #[arg(long, value_name = "N")]
     max_bytes: Option<u64>,
 
-    /// Threads for one large file (default: every core for files of 32 MiB and more).
+    /// Threads: for one large file (every core by default, for files of 32 MiB and more),
+    /// or for many files, analysed at once and reported in order (every core by default).
     #[arg(long, short = 'j', value_name = "N")]
     threads: Option<usize>,
 

@@ -3,6 +3,7 @@
 //! run ends with an [`Error`] that `error` turns into the exit status.
 
 use crate::error::{Error, Usage};
+use crate::in_order::in_order;
 use crate::index_file;
 use crate::input::{self, Source};
 use crate::progress::Bars;
@@ -34,30 +35,65 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
-    for file in &args.files {
-        let name = if file.as_os_str() == "-" {
-            "-".to_string()
-        } else {
-            render::path_text(file.as_os_str())
-        };
-        let path = name.as_str();
-        if run.bars.enabled {
-            // What is buffered goes out before a bar may be drawn below it.
+    let names: Vec<String> = args.files.iter().map(|f| name_of(f)).collect();
+    // What each file's outcome does: its report goes out, its error to standard error (after
+    // what came before it), and an error that is not one file's ends the run.
+    let mut settle = |result: Result<(), Error>, out: &mut io::BufWriter<_>| match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.of_one_file() => {
+            failed = true;
             let _ = out.flush();
+            e.print();
+            Ok(())
         }
-        let result = if format.shows_lines() {
-            lines_view::run(&run, file, path, &mut printer, &mut out)
-        } else {
-            report(&run, file, path, &mut printer, &mut out)
-        };
-        match result {
-            Ok(()) => {}
-            Err(e) if e.of_one_file() => {
-                failed = true;
+        Err(e) => Err(e),
+    };
+    let workers = files_at_once(&run, format);
+    if workers > 1 {
+        // Decision 56: the files' reports are worked out on `workers` threads (one each: a
+        // large file among many takes one core, as the others do) and written in order.
+        // Files go to the threads in batches, so that a small file does not cost more in
+        // hand-overs than in analysis; enough batches remain to keep every thread busy.
+        let batch = (args.files.len() / (16 * workers)).clamp(1, 32);
+        let batches = args.files.len().div_ceil(batch);
+        let mut end = Ok(());
+        in_order(
+            batches,
+            workers,
+            4 * workers,
+            |k| {
+                let files = args.files.iter().zip(&names).skip(k * batch).take(batch);
+                let mut printer = Printer::new(format, style);
+                let reports = files.map(|(file, path)| {
+                    let mut text = Vec::new();
+                    report(&run, file, path, 1, &mut printer, &mut text).map(|()| text)
+                });
+                reports.collect::<Vec<_>>()
+            },
+            |_, results| {
+                for result in results {
+                    let result = result.and_then(|text| Ok(out.write_all(&text)?));
+                    end = settle(result, &mut out);
+                    if end.is_err() {
+                        return false;
+                    }
+                }
+                true
+            },
+        );
+        end?;
+    } else {
+        for (file, path) in args.files.iter().zip(&names) {
+            if run.bars.enabled {
+                // What is buffered goes out before a bar may be drawn below it.
                 let _ = out.flush();
-                e.print();
             }
-            Err(e) => return Err(e),
+            let result = if format.shows_lines() {
+                lines_view::run(&run, file, path, &mut printer, &mut out)
+            } else {
+                report(&run, file, path, threads(args), &mut printer, &mut out)
+            };
+            settle(result, &mut out)?;
         }
     }
     if let Err(e) = out.flush() {
@@ -70,6 +106,30 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
     } else {
         Ok(())
     }
+}
+
+/// How a file named on the command line is called in reports and messages.
+fn name_of(file: &Path) -> String {
+    if file.as_os_str() == "-" {
+        "-".to_string()
+    } else {
+        render::path_text(file.as_os_str())
+    }
+}
+
+/// How many files are analysed at once: one at a time for one file, standard input among
+/// them (read once, in its turn), the lines views (which stream a file's lines as they come),
+/// and progress bars (drawn for one file at a time); else `-j`, or every core.
+fn files_at_once(run: &Run<'_>, format: OutputFormat) -> usize {
+    let files = &run.args.files;
+    if files.len() < 2
+        || format.shows_lines()
+        || run.bars.enabled
+        || files.iter().any(|f| f.as_os_str() == "-")
+    {
+        return 1;
+    }
+    threads(run.args).min(files.len())
 }
 
 /// What every file of a run shares: the arguments, the library's options, the progress bars.
@@ -132,11 +192,13 @@ pub fn threads(args: &ReportArgs) -> usize {
     })
 }
 
-/// The report of one file (and its index, with `--save-index`).
+/// The report of one file (and its index, with `--save-index`), read on `threads` threads
+/// when it is large.
 fn report(
     run: &Run<'_>,
     file: &Path,
     path: &str,
+    threads: usize,
     printer: &mut Printer,
     out: &mut impl Write,
 ) -> Result<(), Error> {
@@ -154,7 +216,6 @@ fn report(
         }
         None => None,
     };
-    let threads = threads(args);
     let mut progress = bars.start(&render::safe(display_name(path)), expected);
     let (mut r, index) = match (&src, expected) {
         (Source::File(f, Some(snap)), Some(size))

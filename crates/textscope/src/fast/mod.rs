@@ -185,7 +185,14 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
                 break;
             }
         }
-        let end = (i + slow).min(chunk.len());
+        // One character after a stop of the fast path (the decoder then ends between two,
+        // with no byte to feed one at a time), then more while the fast path takes nothing.
+        let step = if slow == SLOW_MIN {
+            char_len(&job, chunk.get(i..).unwrap_or_default())
+        } else {
+            slow
+        };
+        let end = (i + step).min(chunk.len());
         dec.feed(chunk.get(i..end).unwrap_or_default(), tr);
         i = end;
         // Then a byte at a time until the decoder is between characters and no CR waits.
@@ -193,6 +200,27 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
             dec.feed(chunk.get(i..=i).unwrap_or_default(), tr);
             i += 1;
         }
+    }
+}
+
+/// The bytes of the character that starts `bytes` in `job`'s format, as far as its first unit
+/// tells ([`SLOW_MIN`] when it tells nothing: a UTF-8 byte that starts no sequence, a high
+/// surrogate).
+fn char_len(job: &Job, bytes: &[u8]) -> usize {
+    match *job {
+        Job::Utf8 => match bytes.first() {
+            Some(0x00..=0x7F) => 1,
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            _ => SLOW_MIN,
+        },
+        Job::Utf16 { be } => match bytes.get(usize::from(!be)) {
+            Some(0xD8..=0xDB) => SLOW_MIN,
+            _ => 2,
+        },
+        Job::Utf32 { .. } => 4,
+        Job::Legacy { .. } => 1,
     }
 }
 
