@@ -17,6 +17,12 @@ if [ ! -x "$py" ] || ! "$py" -c "import textscope, pyspark" 2>/dev/null; then
   bash scripts/test-python.sh   # builds and installs the wheel, pyspark and Java
 fi
 "$py" -m pip install -q --disable-pip-version-check chardet charset-normalizer </dev/null
+# The wheel of this tree, always: a venv left by an earlier build would time old code.
+rm -rf target/wheels/py
+CARGO_TARGET_DIR="$PWD/target/textscope-py" "$venv/bin/maturin" build --release --locked \
+  --manifest-path crates/textscope-py/Cargo.toml --interpreter "$py" --out target/wheels/py </dev/null
+"$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
+  target/wheels/py/textscope-*.whl </dev/null
 cargo build --release -p textscope-cli --locked
 cli="$PWD/target/release/textscope"
 

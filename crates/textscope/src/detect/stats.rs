@@ -254,6 +254,9 @@ const ASCII_CONTROLS: u128 = (C0_CONTROLS as u128 & !(1 << 0x1B)) | 1 << 0x7F;
 /// through the standard library's split into valid runs, which stops at every bad byte of
 /// binary data (decision 51).
 fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
+    if let Some(s) = utf8_valid::valid(bytes, at_eof) {
+        return s;
+    }
     let mut s = Stats {
         ansi_on: true,
         ..Stats::default()
@@ -440,6 +443,9 @@ fn decoded_stats(format: Format, page: CodePage, bytes: &[u8], at_eof: bool) -> 
 pub(crate) fn stats(format: Format, bytes: &[u8], at_eof: bool) -> Stats {
     stats_in(format, CodePage::windows_1252(), bytes, at_eof)
 }
+
+#[path = "stats_utf8.rs"]
+mod utf8_valid;
 
 #[cfg(test)]
 #[path = "stats_tests.rs"]

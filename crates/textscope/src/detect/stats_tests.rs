@@ -97,6 +97,41 @@ fn the_utf8_split_counts_as_the_decoder() {
     assert!(compared > 6_000, "{compared}");
 }
 
+/// The sums over a valid window without ESC (`stats_utf8.rs`) count what the UTF-8 decoder
+/// hands over: every control, C1 control, private use character and noncharacter, each of
+/// the leads the sums look at twice, at every place of their 255-byte blocks, with the window
+/// cut after every byte (a character cut at the end).
+#[test]
+fn the_sums_over_valid_utf8_count_as_the_decoder() {
+    let specials = concat!(
+        "\u{0}\u{1}\u{8}\t\n\u{B}\u{C}\r\u{E}\u{1F} ~\u{7F}\u{80}\u{85}\u{9F}\u{A0}\u{BF}é",
+        "\u{E000}\u{EFFF}\u{F000}\u{F8FF}\u{F900}\u{FDCF}\u{FDD0}\u{FDEF}\u{FDF0}\u{FFFD}",
+        "\u{FFFE}\u{FFFF}\u{10000}\u{1FFFD}\u{1FFFE}\u{1FFFF}\u{F0000}\u{10FFFD}\u{10FFFE}",
+        "\u{10FFFF}Я日😀 text "
+    );
+    let page = CodePage::windows_1252();
+    let mut compared = 0;
+    for shift in 0..8 {
+        let text = "a".repeat(shift * 37) + &specials.repeat(8);
+        let w = text.as_bytes();
+        assert!(w.len() > 3 * 255);
+        for cut in 0..=w.len() {
+            let part = w.get(..cut).unwrap_or_default();
+            for at_eof in [false, true] {
+                let sums = super::utf8_valid::valid(part, at_eof).expect("valid, no ESC");
+                let slow = decoded_stats(Format::Utf8, page, part, at_eof);
+                assert_eq!(fields(&sums), fields(&slow), "{at_eof} {part:02X?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+    // ESC, or a bad byte before the end, leave the window to the loop over characters.
+    assert!(super::utf8_valid::valid(b"a\x1b[1mb", true).is_none());
+    assert!(super::utf8_valid::valid(b"a\xC3b", true).is_none());
+    assert!(super::utf8_valid::valid(b"ab\xE6\x97", true).is_some());
+}
+
 /// The loops over UTF-16 and UTF-32 units count what the decoders hand over: text,
 /// surrogate pairs and lone halves, controls, private use, noncharacters, NULs, odd
 /// lengths, terminal escape sequences whole and broken, and noise (units above 10FFFF
