@@ -20,7 +20,14 @@ impl serde_json::ser::Formatter for SafeFormatter {
         writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
-        let mut rest = fragment;
+        // ASCII below 7F never needs an escape here (serde_json escapes the controls before
+        // this is called): the plain head of a fragment, most often all of it, goes out whole.
+        let plain = fragment
+            .bytes()
+            .position(|b| b >= 0x7F)
+            .unwrap_or(fragment.len());
+        let (head, mut rest) = fragment.split_at(plain);
+        writer.write_all(head.as_bytes())?;
         while let Some((i, c)) = rest.char_indices().find(|&(_, c)| needs_escape(c)) {
             let (head, tail) = rest.split_at(i);
             writer.write_all(head.as_bytes())?;
@@ -62,5 +69,14 @@ mod tests {
         let j = super::to_string(&tag).unwrap();
         assert_eq!(j, "\"x\\uDB40\\uDC41\\u3164\"");
         assert_eq!(serde_json::from_str::<String>(&j).unwrap(), tag);
+        // At the very start, at the very end, alone, and never.
+        for (text, want) in [
+            ("\u{7F}x", "\"\\u007Fx\""),
+            ("x\u{202E}", "\"x\\u202E\""),
+            ("\u{2029}", "\"\\u2029\""),
+            ("plain ASCII ~", "\"plain ASCII ~\""),
+        ] {
+            assert_eq!(super::to_string(&text).unwrap(), want, "{text:?}");
+        }
     }
 }

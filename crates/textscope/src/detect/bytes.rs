@@ -38,13 +38,13 @@ pub(super) struct Bytes {
 /// different pairs (decision 42).
 pub(crate) const RANKED_PAIRS: usize = 1024;
 
-fn ascii_slot(b: u8) -> Option<usize> {
-    match b {
-        b'a'..=b'z' => Some(usize::from(b - b'a')),
-        b'A'..=b'Z' => Some(usize::from(b - b'A')),
-        0x80..=0xFF => None,
-        _ => Some(26),
-    }
+/// An ASCII byte's place among the ASCII bigrams' letters: `a`–`z` and `A`–`Z` 0–25, any
+/// other byte a word's edge (26). Without a branch: folding the case maps no other byte below
+/// 80 into `a`–`z`.
+#[inline(always)]
+fn ascii_slot(b: u8) -> usize {
+    let l = (b | 0x20).wrapping_sub(b'a');
+    usize::from(if l < 26 { l } else { 26 })
 }
 
 pub(super) fn bytes_of(window: &[u8]) -> Bytes {
@@ -89,7 +89,9 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
                 *c += 1;
             }
             high_runs += u64::from((prev & b) >= 0x80);
-        } else if let (Some(x), Some(y)) = (ascii_slot(prev), ascii_slot(b)) {
+        } else {
+            // Both below 80: both have a slot.
+            let (x, y) = (ascii_slot(prev), ascii_slot(b));
             if let Some(c) = ascii.get_mut(27 * x + y) {
                 *c += 1;
             }

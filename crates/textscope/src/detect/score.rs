@@ -25,8 +25,21 @@ const PRIOR_EXPONENT: f64 = 0.6;
 
 /// The prior of D12 per byte above 7F.
 fn prior(page: CodePage, high: u64) -> f64 {
+    // The power is the window's, asked for by every group: worked out once (the same value,
+    // so the same result to the bit).
+    thread_local! {
+        static LAST: std::cell::Cell<(u64, f64)> = const { std::cell::Cell::new((0, 1.0)) };
+    }
     let h = high.max(1) as f64;
-    TIER_COST * f64::from(page.tier()) * h.powf(PRIOR_EXPONENT) / h
+    let power = LAST.with(|last| match last.get() {
+        (at, p) if at == high.max(1) => p,
+        _ => {
+            let p = h.powf(PRIOR_EXPONENT);
+            last.set((high.max(1), p));
+            p
+        }
+    });
+    TIER_COST * f64::from(page.tier()) * power / h
 }
 
 /// One candidate's result.

@@ -195,15 +195,15 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
 /// How many UTF-16 units [`utf16_stats`] takes at once.
 const UNITS: usize = 16;
 
-/// How many of `units` (UTF-16 or UTF-32) pass `test`.
+/// How many of `units` (UTF-16 or UTF-32) pass `test`, summed in the units' own width (16
+/// lanes of UTF-16 in one vector register, not 8).
 #[inline(always)]
-fn sum<T: Copy + Into<u32>>(units: &[T; UNITS], test: impl Fn(u32) -> bool) -> u64 {
-    u64::from(
-        units
-            .iter()
-            .map(|&u| u32::from(test(u.into())))
-            .sum::<u32>(),
-    )
+fn sum<T>(units: &[T; UNITS], test: impl Fn(u32) -> bool) -> u64
+where
+    T: Copy + Into<u32> + From<bool> + std::iter::Sum,
+    u64: From<T>,
+{
+    u64::from(units.iter().map(|&u| T::from(test(u.into()))).sum::<T>())
 }
 
 /// One UTF-16 unit, `high` the high surrogate before it.
