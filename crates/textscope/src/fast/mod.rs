@@ -231,10 +231,24 @@ fn last_char(job: &Job, bytes: &[u8]) -> Option<char> {
     let n = bytes.len();
     match *job {
         Job::Utf8 => {
+            let last = *bytes.last()?;
+            if last < 0x80 {
+                return Some(char::from(last));
+            }
+            // Valid UTF-8 (the fast path takes nothing else): the lead byte's low bits, then
+            // six bits from each continuation byte.
             let from = (n.saturating_sub(4)..n)
                 .rev()
                 .find(|&k| bytes.get(k).is_some_and(|b| b & 0xC0 != 0x80))?;
-            std::str::from_utf8(bytes.get(from..)?).ok()?.chars().next()
+            let seq = bytes.get(from..)?;
+            let lead = u32::from(*seq.first()?);
+            let v = seq
+                .iter()
+                .skip(1)
+                .fold(lead & (0x7F >> seq.len()), |v, &b| {
+                    v << 6 | u32::from(b & 0x3F)
+                });
+            char::from_u32(v)
         }
         Job::Utf16 { be } => {
             let unit = |k: usize| {
@@ -444,5 +458,26 @@ mod tests {
         assert_eq!(auto, Kernel::Neon);
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         assert_eq!(auto, Kernel::Simd128);
+    }
+
+    /// The last character the fast path took, read from its UTF-8 bytes as the standard
+    /// library reads it, for characters of every length; and the first one's length.
+    #[test]
+    fn utf8_characters_at_the_edges_of_a_stretch_are_read_whole() {
+        let edges = [0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x1_0000, 0x10_FFFF];
+        for v in (0..0x11_0000u32).step_by(13).chain(edges) {
+            if let Some(c) = char::from_u32(v) {
+                let text = format!("ab{c}");
+                assert_eq!(
+                    super::last_char(&super::Job::Utf8, text.as_bytes()),
+                    Some(c)
+                );
+                let text = format!("{c}ab");
+                assert_eq!(
+                    super::char_len(&super::Job::Utf8, text.as_bytes()),
+                    c.len_utf8()
+                );
+            }
+        }
     }
 }
