@@ -237,17 +237,15 @@ fn last_char(job: &Job, bytes: &[u8]) -> Option<char> {
             }
             // Valid UTF-8 (the fast path takes nothing else): the lead byte's low bits, then
             // six bits from each continuation byte.
-            let from = (n.saturating_sub(4)..n)
-                .rev()
-                .find(|&k| bytes.get(k).is_some_and(|b| b & 0xC0 != 0x80))?;
-            let seq = bytes.get(from..)?;
-            let lead = u32::from(*seq.first()?);
-            let v = seq
-                .iter()
-                .skip(1)
-                .fold(lead & (0x7F >> seq.len()), |v, &b| {
-                    v << 6 | u32::from(b & 0x3F)
-                });
+            let bits = |b: u8| u32::from(b & 0x3F);
+            let v = match *bytes.get(n.saturating_sub(4)..)? {
+                [.., a, b] if a & 0xE0 == 0xC0 => u32::from(a & 0x1F) << 6 | bits(b),
+                [.., a, b, c] if a & 0xF0 == 0xE0 => {
+                    u32::from(a & 0x0F) << 12 | bits(b) << 6 | bits(c)
+                }
+                [a, b, c, d] => u32::from(a & 0x07) << 18 | bits(b) << 12 | bits(c) << 6 | bits(d),
+                _ => return None,
+            };
             char::from_u32(v)
         }
         Job::Utf16 { be } => {
