@@ -60,7 +60,8 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
         in_order(
             batches,
             workers,
-            4 * workers,
+            // At most this many batches wait to be written: 64 reports per thread at most.
+            2 * workers,
             |k| {
                 let files = args.files.iter().zip(&names).skip(k * batch).take(batch);
                 let mut printer = Printer::new(format, style);
