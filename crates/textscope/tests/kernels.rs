@@ -387,6 +387,18 @@ fn quiet_ranges_of_utf16_and_utf32_end_where_they_should() {
         '\u{FEFF}',
         '\u{10000}',
         '\u{E0100}',
+        // UTF-32's wider quiet ranges (decision 58).
+        '\u{218F}',
+        '\u{2190}',
+        '\u{2705}',
+        '\u{2BFF}',
+        '\u{2C00}',
+        '\u{FFFF}',
+        '\u{1F389}',
+        '\u{DFFFF}',
+        '\u{E0000}',
+        '\u{E0001}',
+        '\u{10FFFF}',
     ];
     let quiet = "é中ñ한ü語";
     for f in [

@@ -289,6 +289,21 @@ pub(crate) fn quiet16<V: Units16>(v: V) -> u64 {
     (v.range(0x00A0, 0x05FF) & !v.eq(0x00AD)) | (v.range(0x3000, 0xD7FF) & !v.eq(0x3164))
 }
 
+/// UTF-32's quiet units, one bit per unit (even lanes; `bmp`: the unit's high half is 0, at
+/// the unit's lane): [`quiet16`]'s ranges, the arrows, symbols and dingbats U+2190–2BFF, and
+/// planes 1–13 (emoji, historic scripts, CJK beyond the BMP). None holds a control, a finding,
+/// U+FEFF, LS or PS, and the general classifier stops on none of them; plane 14 holds the
+/// tags and VS17–VS256, and the planes beyond 10 are no Unicode (decision 58).
+#[inline(always)]
+pub(crate) fn quiet32<V: Units16>(
+    v: V,
+    bmp: u64,
+    lo: impl Fn(u64) -> u64,
+    hi: impl Fn(u64) -> u64,
+) -> u64 {
+    (bmp & lo(quiet16(v) | v.range(0x2190, 0x2BFF))) | hi(v.range(0x0001, 0x000D))
+}
+
 /// The hidden characters of the BMP (findings): U+00AD, U+115F, U+1160, U+180E, U+3164,
 /// U+FFA0 and the variation selectors U+FE00–FE0F, as 16-bit units.
 #[inline(always)]
@@ -389,7 +404,7 @@ impl<V: Units16> Classify for Utf32<V> {
             (v.range(0x00, 0x1F) & !v.eq(0x09) & !v.eq(0x0A) & !v.eq(0x0D)) | v.range(0x7F, 0x9F);
         let mut stop = bmp & lo(controls);
         let nonascii = !(bmp & lo(v.range(0x00, 0x7F))) & EVEN;
-        if nonascii & !(bmp & lo(quiet16(v))) != 0 {
+        if nonascii & !quiet32(v, bmp, lo, hi) != 0 {
             // Above 10FFFF (P6); a surrogate (P1); U+FEFF (P4); LS, PS; findings.
             let plane_ok = hi(v.range(0x0000, 0x0010));
             let special = v.range(0xD800, 0xDFFF)

@@ -9,8 +9,8 @@
 //! and prose with a few accented words stays in the loop instead of going to the block loop.
 
 use super::kernel::{
-    below, next16, next32, quiet16, Bytes64, Classify, HighStops, Legacy, Units16, Utf16, Utf32,
-    Utf8, EVEN, WIN,
+    below, next16, next32, quiet16, quiet32, Bytes64, Classify, HighStops, Legacy, Units16, Utf16,
+    Utf32, Utf8, EVEN, WIN,
 };
 use std::marker::PhantomData;
 
@@ -233,8 +233,8 @@ impl<V: Units16> PlainAscii for PlainUtf32<V> {
         if odd == 0 {
             return Plain::ascii(lf, cr, 0, lf_after);
         }
-        if odd & !(bmp & lo(quiet16(v))) == 0 {
-            // As for UTF-16 (decision 54).
+        if odd & !quiet32(v, bmp, lo, hi) == 0 {
+            // As for UTF-16 (decision 54), with UTF-32's wider ranges (decision 58).
             return Plain::quiet(lf, cr, lf_after);
         }
         let general = Utf32::<V> {
