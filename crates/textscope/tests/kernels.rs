@@ -170,6 +170,13 @@ const SPECIAL: &[&str] = &[
     "\u{E007F}",
     "\u{E0100}",
     "中\u{E0100}",
+    // Findings the block loops hand over without stopping (decision 59), touching one another,
+    // inside an emoji sequence, and at a line's ends.
+    "\u{200D}\u{200D}",
+    "\u{200B}\u{202E}\u{2066}\u{2060}",
+    "\u{1F469}\u{200D}\u{1F4BB}",
+    "\u{200D}\n\u{200C}",
+    "\r\n\u{202A}\r\n",
 ];
 
 #[test]

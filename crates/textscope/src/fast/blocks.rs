@@ -56,18 +56,29 @@ pub(crate) fn run<T: FastSink, C: Classify>(c: &C, tr: &mut T, bytes: &[u8], bas
         if avail > 0 {
             let valid = below(avail);
             tr.fast_begin(base + i as u64);
-            chars += u64::from((m.starts & valid).count_ones());
+            // Characters that are findings and nothing else go to the sink one by one, as
+            // the decoder would send them, which counts them (decision 59).
+            let found = m.found & valid;
+            chars += u64::from((m.starts & valid & !found).count_ones());
             nonascii |= m.nonascii & valid;
-            let content = m.starts & !m.lf & !m.cr;
+            let content = m.starts & !m.lf & !m.cr & !found;
             let lf_next = (m.lf >> s) | (u64::from(m.lf_after) << (per_block - s));
             // Line ends: every LF, and every CR that no LF follows.
-            let mut ends = (m.lf | (m.cr & !lf_next)) & valid;
+            let ends = (m.lf | (m.cr & !lf_next)) & valid;
+            let mut events = ends | found;
             let mut from = 0;
-            while ends != 0 {
-                let p = ends.trailing_zeros() as usize;
+            while events != 0 {
+                let p = events.trailing_zeros() as usize;
                 let n = (content & below(p) & !below(from)).count_ones();
                 let at = i + p * step;
                 let bit = 1u64 << p;
+                if found & bit != 0 {
+                    tr.fast_line_chars(n);
+                    found_char(tr, bytes, at, base + at as u64);
+                    from = p + 1;
+                    events &= events - 1;
+                    continue;
+                }
                 let next = (p + s < avail).then_some(base + (at + w) as u64);
                 if m.lf & bit == 0 {
                     let cr = unit(bytes, at, w);
@@ -81,7 +92,7 @@ pub(crate) fn run<T: FastSink, C: Classify>(c: &C, tr: &mut T, bytes: &[u8], bas
                     tr.fast_line_end(n, EndingKind::Lf, base + at as u64, lf, next);
                 }
                 from = p + 1;
-                ends &= ends - 1;
+                events &= events - 1;
             }
             tr.fast_line_chars((content & valid & !below(from)).count_ones());
         }
@@ -97,6 +108,29 @@ pub(crate) fn run<T: FastSink, C: Classify>(c: &C, tr: &mut T, bytes: &[u8], bas
         tr.fast_done(chars, base + i as u64, nonascii != 0);
     }
     i
+}
+
+/// [`found_char`] inside a run of plain lines, whose line and column the loop knows (the sink's
+/// own are not up to date there).
+#[cold]
+#[inline(never)]
+fn found_at<T: FastSink>(tr: &mut T, bytes: &[u8], at: usize, offset: u64, line: u64, column: u64) {
+    let seq = bytes.get(at..at + 3).unwrap_or_default();
+    if let Some(c) = std::str::from_utf8(seq).ok().and_then(|t| t.chars().next()) {
+        tr.fast_found(c, offset, seq, line, column);
+    }
+}
+
+/// The UTF-8 character at `bytes[at..]` that [`super::kernel::Masks::found`] marks (three
+/// bytes, whole: the stretch is valid and ends at a character boundary), handed to `tr` as the
+/// decoder would hand it.
+#[cold]
+#[inline(never)]
+fn found_char<T: FastSink>(tr: &mut T, bytes: &[u8], at: usize, offset: u64) {
+    let seq = bytes.get(at..at + 3).unwrap_or_default();
+    if let Some(c) = std::str::from_utf8(seq).ok().and_then(|t| t.chars().next()) {
+        tr.char(c, offset, seq);
+    }
 }
 
 #[inline(always)]
@@ -189,7 +223,7 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
             h.next_at = tr.fast_checkpoint(h.line, base);
         }
         let at = base + i as u64;
-        let mut ends = b.lf;
+        let mut ends = b.lf | b.found;
         // `line_start` moves on by the bytes of each unit that starts no character, so that
         // the distance from it to an ending stays the line's characters.
         let mut cont = b.cont;
@@ -200,6 +234,16 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
                 h.line_start += n;
                 cont_bytes += n;
                 cont &= !before;
+            }
+            let p = ends.trailing_zeros() as usize;
+            if b.found >> p & 1 != 0 {
+                // A finding and nothing else (decision 59): the characters before it on its
+                // line give its column.
+                let offset = at + (p * step) as u64;
+                let column = ((offset - h.line_start) >> shift) + 1;
+                found_at(tr, bytes, i + p * step, offset, h.line, column);
+                ends &= ends - 1;
+                continue;
             }
             let lf = at + u64::from(ends.trailing_zeros()) * step as u64;
             let n = (lf - h.line_start) >> shift;

@@ -23,6 +23,10 @@ pub(crate) struct Masks {
     /// The unit must go through the slow path: a control (P3) or NUL (P2), a CR whose follower
     /// is not known, NEL, LS, PS, U+FEFF (P4), a finding, or a bad unit.
     pub stop: u64,
+    /// The unit starts a character that is a finding whatever comes before it (a zero-width
+    /// or bidi control, UTF-8 only): the block loop hands it to the sink as the decoder would,
+    /// and goes on (decision 59). Never a stop too.
+    pub found: u64,
     /// The unit starts a character (not a UTF-8 continuation byte, not a low surrogate).
     pub starts: u64,
     /// The unit belongs to a character beyond ASCII.
@@ -147,6 +151,8 @@ pub(crate) fn next32(w: &[u8; WIN], be: bool) -> u32 {
 /// Third bytes (less 80) after E2 80 that the slow path must see: 8B–8F (U+200B–200F) and
 /// A8–AE (U+2028–202E).
 const E2_80: u64 = (0x1F << 0x0B) | (0x7F << 0x28);
+/// Among [`E2_80`], the findings and nothing else: U+200B–200F and U+202A–202E (not LS, PS).
+const FOUND_E2_80: u64 = (0x1F << 0x0B) | (0x1F << 0x2A);
 /// Third bytes (less 80) after E2 81: A0–A4 (U+2060–2064) and A6–A9 (U+2066–2069).
 const E2_81: u64 = (0x1F << 0x20) | (0x0F << 0x26);
 
@@ -168,6 +174,7 @@ impl<V: Bytes64> Classify for Utf8<V> {
         let mut stop = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
         let high = v.high();
         let mut starts = !0;
+        let mut found = 0;
         if high != 0 {
             starts = !v.range(0x80, 0xBF);
             let (c2, d8, e2, ef) = (v.eq(0xC2), v.eq(0xD8), v.eq(0xE2), v.eq(0xEF));
@@ -212,12 +219,24 @@ impl<V: Bytes64> Classify for Utf8<V> {
             }
             while maybe != 0 {
                 let p = maybe.trailing_zeros() as usize;
+                // Zero-width and bidi controls are findings and nothing else: handed over
+                // from the block loop (decision 59).
+                let quiet_finding = |b1: u8, b2: u8| match b1 {
+                    0x80 => (FOUND_E2_80 >> (b2 & 0x3F)) & 1 != 0,
+                    _ => (E2_81 >> (b2 & 0x3F)) & 1 != 0,
+                };
                 let (b1, b2) = (
                     w.get(p + 1).copied().unwrap_or(0),
                     w.get(p + 2).copied().unwrap_or(0),
                 );
                 let third = |set: u64| (set >> (b2 & 0x3F)) & 1 != 0;
-                let special = match (w.get(p).copied().unwrap_or(0), b1) {
+                let lead = w.get(p).copied().unwrap_or(0);
+                if lead == 0xE2 && quiet_finding(b1, b2) {
+                    found |= 1 << p;
+                    maybe &= maybe - 1;
+                    continue;
+                }
+                let special = match (lead, b1) {
                     (0xE2, 0x80) => third(E2_80),
                     (0xE2, 0x81) => third(E2_81),
                     (0xEF, 0xBB) => b2 == 0xBF,
@@ -241,6 +260,7 @@ impl<V: Bytes64> Classify for Utf8<V> {
             nonascii: high,
             needs_high_before: false,
             high_at_end: false,
+            found,
         }
     }
 }
@@ -275,6 +295,7 @@ impl<V: Bytes64> Classify for Legacy<'_, V> {
             nonascii: high,
             needs_high_before: false,
             high_at_end: false,
+            found: 0,
         }
     }
 }
@@ -369,6 +390,7 @@ impl<V: Units16> Classify for Utf16<V> {
             nonascii,
             needs_high_before,
             high_at_end,
+            found: 0,
         }
     }
 }
@@ -428,6 +450,7 @@ impl<V: Units16> Classify for Utf32<V> {
             nonascii,
             needs_high_before: false,
             high_at_end: false,
+            found: 0,
         }
     }
 }

@@ -24,6 +24,8 @@ pub(crate) struct Plain {
     pub lf_after: bool,
     /// Units that do not start a character (UTF-8 continuation bytes, low surrogates).
     pub cont: u64,
+    /// Characters that are findings and nothing else ([`super::kernel::Masks::found`]).
+    pub found: u64,
     /// A character beyond ASCII is in the block.
     pub non_ascii: bool,
     /// Unit 0 is a low surrogate: the block is taken only after one that ends with a high one.
@@ -42,6 +44,7 @@ impl Plain {
             odd,
             lf_after,
             cont: 0,
+            found: 0,
             non_ascii: false,
             needs_high_before: false,
             high_at_end: false,
@@ -67,6 +70,7 @@ impl Plain {
             odd: m.stop,
             lf_after,
             cont: !m.starts & units,
+            found: m.found,
             non_ascii: m.nonascii != 0,
             needs_high_before: m.needs_high_before,
             high_at_end: m.high_at_end,
@@ -109,7 +113,13 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
             let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
             return Plain::ascii(lf, cr, odd, lf_after);
         }
-        let m = Utf8::<V>(PhantomData).classify(w);
+        let mut m = Utf8::<V>(PhantomData).classify(w);
+        // A finding that goes on into the next block stays with the block loop: this loop may
+        // give back a character cut at its end ([`PlainAscii::partial`]), and would have listed
+        // it already.
+        let straddles = m.found & !below(62);
+        m.stop |= straddles;
+        m.found &= !straddles;
         Plain::general(lf, cr, lf_after, m, !0)
     }
 

@@ -89,6 +89,19 @@ impl Tracker {
     #[cold]
     fn finding(&mut self, kind: FindingKind, c: char, offset: u64, bytes: &[u8]) {
         let (line, column) = (self.line, self.line_chars + 1);
+        self.finding_at(kind, c, offset, bytes, line, column);
+    }
+
+    /// [`Tracker::finding`] on `line` at `column`.
+    pub(super) fn finding_at(
+        &mut self,
+        kind: FindingKind,
+        c: char,
+        offset: u64,
+        bytes: &[u8],
+        line: u64,
+        column: u64,
+    ) {
         self.findings
             .add(kind, offset, bytes.len() as u64, None, || Finding {
                 kind,

@@ -119,4 +119,11 @@ impl FastSink for Tracker {
     fn fast_last(&mut self, last: Option<char>) {
         self.prev = last;
     }
+
+    #[cold]
+    fn fast_found(&mut self, c: char, offset: u64, bytes: &[u8], line: u64, column: u64) {
+        if let Some(kind) = crate::finding::FindingKind::of_class(crate::class::class_of(c)) {
+            self.finding_at(kind, c, offset, bytes, line, column);
+        }
+    }
 }
