@@ -115,22 +115,27 @@ pub(crate) fn run<T: FastSink, C: Classify>(c: &C, tr: &mut T, bytes: &[u8], bas
 #[cold]
 #[inline(never)]
 fn found_at<T: FastSink>(tr: &mut T, bytes: &[u8], at: usize, offset: u64, line: u64, column: u64) {
-    let seq = bytes.get(at..at + 3).unwrap_or_default();
-    if let Some(c) = std::str::from_utf8(seq).ok().and_then(|t| t.chars().next()) {
+    if let Some((c, seq)) = found(bytes, at) {
         tr.fast_found(c, offset, seq, line, column);
     }
 }
 
-/// The UTF-8 character at `bytes[at..]` that [`super::kernel::Masks::found`] marks (three
-/// bytes, whole: the stretch is valid and ends at a character boundary), handed to `tr` as the
-/// decoder would hand it.
+/// The UTF-8 character at `bytes[at..]` that [`super::kernel::Masks::found`] marks, handed to
+/// `tr` as the decoder would hand it.
 #[cold]
 #[inline(never)]
 fn found_char<T: FastSink>(tr: &mut T, bytes: &[u8], at: usize, offset: u64) {
-    let seq = bytes.get(at..at + 3).unwrap_or_default();
-    if let Some(c) = std::str::from_utf8(seq).ok().and_then(|t| t.chars().next()) {
+    if let Some((c, seq)) = found(bytes, at) {
         tr.char(c, offset, seq);
     }
+}
+
+/// The character [`super::kernel::Masks::found`] marks at `bytes[at..]`, and its bytes: three,
+/// whole (the stretch is valid UTF-8 and ends at a character boundary).
+fn found(bytes: &[u8], at: usize) -> Option<(char, &[u8])> {
+    let seq = bytes.get(at..at + 3)?;
+    let c = std::str::from_utf8(seq).ok()?.chars().next()?;
+    Some((c, seq))
 }
 
 #[inline(always)]

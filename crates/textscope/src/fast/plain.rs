@@ -9,9 +9,10 @@
 //! and prose with a few accented words stays in the loop instead of going to the block loop.
 
 use super::kernel::{
-    below, next16, next32, quiet16, quiet32, Bytes64, Classify, HighStops, Legacy, Units16, Utf16,
-    Utf32, Utf8, EVEN, WIN,
+    below, next16, next32, Bytes64, Classify, HighStops, Legacy, Units16, Utf16, Utf32, Utf8, EVEN,
+    WIN,
 };
+use super::quiet::{quiet16, quiet32};
 use std::marker::PhantomData;
 
 /// A block's LFs and CRs, and whatever the loop cannot take, with one bit per unit as
