@@ -203,27 +203,6 @@ fn the_utf16_and_utf32_loops_count_as_the_decoders() {
         windows.push(units.iter().flat_map(|u| u.to_le_bytes()).collect());
         windows.push(units.iter().flat_map(|u| u.to_be_bytes()).collect());
     }
-    // The same for UTF-32's blocks, with units that are no scalar value among them.
-    let odd_units = [
-        0x1B,
-        0xD800,
-        0xDFFF,
-        0x11_0000,
-        0x10_FFFE,
-        0x10_FFFF,
-        0xFFFF_FFFF,
-    ];
-    for shift in 0..16 {
-        let mut units: Vec<u32> = std::iter::repeat_n(u32::from('x'), shift)
-            .chain(plain.chars().map(u32::from))
-            .collect();
-        units.extend(odd_units);
-        units.extend(plain.chars().map(u32::from));
-        units.extend([0x1B, u32::from('['), u32::from('1'), u32::from('m')]);
-        units.extend(plain.chars().chain("😀".chars()).map(u32::from));
-        windows.push(units.iter().flat_map(|u| u.to_le_bytes()).collect());
-        windows.push(units.iter().flat_map(|u| u.to_be_bytes()).collect());
-    }
     let page = CodePage::windows_1252();
     let mut compared = 0;
     for w in &windows {
