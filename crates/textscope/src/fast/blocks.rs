@@ -130,9 +130,14 @@ fn found_char<T: FastSink>(tr: &mut T, bytes: &[u8], at: usize, offset: u64) {
     }
 }
 
-/// The character [`super::kernel::Masks::found`] marks at `bytes[at..]`, and its bytes: three,
-/// whole (the stretch is valid UTF-8 and ends at a character boundary).
+/// The character [`super::kernel::Masks::found`] marks at `bytes[at..]`, and its bytes: an
+/// ASCII control's one, or a UTF-8 sequence's three, whole (the stretch is valid UTF-8 and ends
+/// at a character boundary).
 fn found(bytes: &[u8], at: usize) -> Option<(char, &[u8])> {
+    let b = *bytes.get(at)?;
+    if b.is_ascii() {
+        return Some((char::from(b), bytes.get(at..=at)?));
+    }
     let seq = bytes.get(at..at + 3)?;
     let c = std::str::from_utf8(seq).ok()?.chars().next()?;
     Some((c, seq))

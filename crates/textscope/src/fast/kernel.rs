@@ -7,6 +7,7 @@
 //! instructions per line and nothing per character. The loops themselves are in blocks.rs; the
 //! classifiers of its line-at-a-time loop are in plain.rs.
 
+use super::pairs::Pairs;
 use super::quiet::{hidden16, quiet16, quiet32};
 
 /// Bytes a classifier reads: the 64-byte block and the unit after it (for CR LF, a surrogate
@@ -25,9 +26,10 @@ pub(crate) struct Masks {
     /// The unit must go through the slow path: a control (P3) or NUL (P2), a CR whose follower
     /// is not known, NEL, LS, PS, U+FEFF (P4), a finding, or a bad unit.
     pub stop: u64,
-    /// The unit starts a character that is a finding whatever comes before it (a zero-width
-    /// or bidi control, UTF-8 only): the block loop hands it to the sink as the decoder would,
-    /// and goes on (decision 59). Never a stop too.
+    /// The unit starts a character that the block loop hands to the sink as the decoder would,
+    /// and goes on: a finding whatever comes before it (a zero-width or bidi control, UTF-8
+    /// only, decision 59), or in UTF-8 a C0 control other than TAB, LF, CR and ESC, or DEL
+    /// (P2, P3; decision 61). Never a stop too.
     pub found: u64,
     /// The unit starts a character (not a UTF-8 continuation byte, not a low surrogate).
     pub starts: u64,
@@ -61,6 +63,12 @@ pub(crate) trait Bytes64: Copy {
     fn range(self, lo: u8, hi: u8) -> u64;
     /// Bytes 80–FF.
     fn high(self) -> u64;
+    /// The sequences that need a closer look, by their first two bytes (decision 60). By
+    /// comparisons here; the instruction sets with a byte shuffle look the classes up.
+    #[inline(always)]
+    fn pairs(self, w: &[u8; WIN]) -> Pairs {
+        super::pairs::by_compare(self, w)
+    }
     /// Bytes 80–FF that `t` holds. One at a time over the high bytes here; the instruction
     /// sets with a byte shuffle look all 64 up at once (decision 54).
     #[inline(always)]
@@ -158,6 +166,18 @@ const FOUND_E2_80: u64 = (0x1F << 0x0B) | (0x1F << 0x2A);
 /// Third bytes (less 80) after E2 81: A0–A4 (U+2060–2064) and A6–A9 (U+2066–2069).
 const E2_81: u64 = (0x1F << 0x20) | (0x0F << 0x26);
 
+/// The ASCII controls of a block of UTF-8: (ESC, the others but TAB, LF and CR). ESC may begin an ANSI escape sequence (D7), which the tracker follows one
+/// character at a time, so it is a stop; the others leave the tracker as ready as it was, so the block
+/// loop hands them to the sink and goes on ([`Masks::found`], decision 61).
+#[inline(always)]
+fn lone_controls<V: Bytes64>(v: V, lf: u64, cr: u64) -> (u64, u64) {
+    let esc = v.eq(0x1B);
+    (
+        esc,
+        (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr & !esc) | v.eq(0x7F),
+    )
+}
+
 /// UTF-8 (U3) over a stretch already known to be valid: the classifier need not check
 /// sequences, only find the characters the tracker must see one by one.
 #[derive(Clone, Copy)]
@@ -173,52 +193,23 @@ impl<V: Bytes64> Classify for Utf8<V> {
         let n1 = w[64];
         let lf = v.eq(b'\n');
         let cr = v.eq(b'\r');
-        let mut stop = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
+        let (mut stop, mut found) = lone_controls(v, lf, cr);
         let high = v.high();
         let mut starts = !0;
-        let mut found = 0;
         if high != 0 {
             starts = !v.range(0x80, 0xBF);
-            let (c2, d8, e2, ef) = (v.eq(0xC2), v.eq(0xD8), v.eq(0xE2), v.eq(0xEF));
-            // The second byte of a sequence starting at each position.
-            let second = |m: u64, next_ok: bool| after1(m, 64, next_ok);
-            if c2 != 0 {
-                // C2 80–9F: C1 controls and NEL (P3, L1); C2 AD: U+00AD SOFT HYPHEN (a finding).
-                let c1 = v.range(0x80, 0x9F) | v.eq(0xAD);
-                stop |= c2 & second(c1, (0x80..=0x9F).contains(&n1) || n1 == 0xAD);
-            }
-            if d8 != 0 {
-                // D8 9C: U+061C, ARABIC LETTER MARK (a finding).
-                stop |= d8 & second(v.eq(0x9C), n1 == 0x9C);
-            }
+            // C2 80–9F: C1 controls and NEL (P3, L1); C2 AD: U+00AD SOFT HYPHEN, D8 9C: U+061C
+            // ARABIC LETTER MARK (findings); F3 A0: U+E0000–E0FFF, the tag characters and
+            // VS17–VS256 among them (rare enough to leave the whole stretch to the decoder).
             // E2 80 and E2 81 (U+2000–207F: dashes and quotes, common, but also the zero-width
             // characters, LS, PS and the bidi controls), EF BB (U+FEC0–FEFF), and the hidden
             // characters' neighbourhoods (findings): E1 85 (U+1140–117F, the Hangul fillers
             // U+115F, U+1160), E1 A0 (U+1800–183F, U+180E), E3 85 (U+3140–317F, U+3164),
             // EF B8 (U+FE00–FE3F, the variation selectors), EF BE (U+FF80–FFBF, U+FFA0): few
-            // per block, so their third byte is looked at one by one.
-            let mut maybe = 0;
-            if e2 != 0 {
-                maybe |= e2 & second(v.eq(0x80) | v.eq(0x81), matches!(n1, 0x80 | 0x81));
-            }
-            if ef != 0 {
-                let b = v.eq(0xBB) | v.eq(0xB8) | v.eq(0xBE);
-                maybe |= ef & second(b, matches!(n1, 0xBB | 0xB8 | 0xBE));
-            }
-            let e1 = v.eq(0xE1);
-            if e1 != 0 {
-                maybe |= e1 & second(v.eq(0x85) | v.eq(0xA0), matches!(n1, 0x85 | 0xA0));
-            }
-            let e3 = v.eq(0xE3);
-            if e3 != 0 {
-                maybe |= e3 & second(v.eq(0x85), n1 == 0x85);
-            }
-            let f3 = v.eq(0xF3);
-            if f3 != 0 {
-                // F3 A0: U+E0000–E0FFF, the tag characters and VS17–VS256 among them (rare
-                // enough to leave the whole stretch to the decoder).
-                stop |= f3 & second(v.eq(0xA0), n1 == 0xA0);
-            }
+            // per block, so their third byte is looked at one by one (pairs.rs, decision 60).
+            let pairs = v.pairs(w);
+            stop |= pairs.stop;
+            let mut maybe = pairs.maybe;
             while maybe != 0 {
                 let p = maybe.trailing_zeros() as usize;
                 // Zero-width and bidi controls are findings and nothing else: handed over
@@ -283,6 +274,7 @@ impl<V: Bytes64> Classify for Legacy<'_, V> {
         let v = V::load(w);
         let lf = v.eq(b'\n');
         let cr = v.eq(b'\r');
+        // Every control stops: some pages (VISCII) give C0 bytes letters.
         let mut stop = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
         let high = v.high();
         if high != 0 {

@@ -16,6 +16,7 @@ mod kernel;
     target_endian = "little"
 ))]
 mod neon;
+mod pairs;
 mod plain;
 mod quiet;
 mod scalar;

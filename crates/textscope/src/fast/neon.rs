@@ -2,7 +2,8 @@
 //! enabled by default for the `aarch64-*` targets), chosen at compile time like simd128.
 //!
 //! Safety argument. The only `unsafe` operations are the unaligned 16-byte loads
-//! (`vld1q_u8`), which read at 0, 16, 32 or 48 of a `&[u8; 68]` and so stay inside it, and
+//! (`vld1q_u8`), which read at 0, 16, 32 or 48 of a `&[u8; 68]`, or one byte later, and so
+//! stay inside it (the last byte read is at most the 65th), or all of a 16-byte table, and
 //! the calls of NEON intrinsics, which this module is compiled only for (`target_feature =
 //! "neon"`, see fast/mod.rs).
 //!
@@ -13,6 +14,7 @@
 #![allow(unsafe_code)]
 
 use super::kernel::{Bytes64, Units16, WIN};
+use super::pairs::{self, Pairs};
 use core::arch::aarch64::*;
 
 /// Lane k of a byte vector carries bit k % 8.
@@ -20,10 +22,30 @@ const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 
 
 #[inline(always)]
 fn loads(w: &[u8; WIN]) -> [uint8x16_t; 4] {
+    loads_at::<0>(w)
+}
+
+/// Bytes `K..K + 64` of the window, `K` at most 1.
+#[inline(always)]
+fn loads_at<const K: usize>(w: &[u8; WIN]) -> [uint8x16_t; 4] {
+    const { assert!(K <= 1) };
     let p = w.as_ptr();
-    // SAFETY: four 16-byte loads at 0, 16, 32 and 48 inside a 68-byte array; vld1q_u8 has no
-    // alignment requirement.
-    [0, 16, 32, 48].map(|k| unsafe { vld1q_u8(p.add(k)) })
+    // SAFETY: four 16-byte loads at K, 16 + K, 32 + K and 48 + K inside a 68-byte array;
+    // vld1q_u8 has no alignment requirement.
+    [0, 16, 32, 48].map(|k| unsafe { vld1q_u8(p.add(K + k)) })
+}
+
+/// The class of each byte from its nibbles' tables (pairs.rs, decision 60).
+#[inline(always)]
+fn class(x: uint8x16_t, hi: &[u8; 16], lo: &[u8; 16]) -> uint8x16_t {
+    // SAFETY: NEON is enabled for this module; two 16-byte loads of 16-byte arrays.
+    unsafe {
+        let low = vandq_u8(x, vdupq_n_u8(0x0F));
+        vandq_u8(
+            vqtbl1q_u8(vld1q_u8(lo.as_ptr()), low),
+            vqtbl1q_u8(vld1q_u8(hi.as_ptr()), vshrq_n_u8::<4>(x)),
+        )
+    }
 }
 
 /// One bit per byte of four compared vectors (each lane 00 or FF), vector k giving bits
@@ -98,6 +120,26 @@ impl Bytes64 for Bytes {
         unsafe {
             let t = vdupq_n_u8(0x80);
             self.each(|v| vcgeq_u8(v, t))
+        }
+    }
+    #[inline(always)]
+    fn pairs(self, w: &[u8; WIN]) -> Pairs {
+        let next = loads_at::<1>(w);
+        let mut c = self.0;
+        for (c, n) in c.iter_mut().zip(next) {
+            // SAFETY: NEON is enabled for this module.
+            *c = unsafe {
+                vandq_u8(
+                    class(*c, &pairs::LEAD_HI, &pairs::LEAD_LO),
+                    class(n, &pairs::SECOND_HI, &pairs::SECOND_LO),
+                )
+            };
+        }
+        // SAFETY: NEON is enabled for this module.
+        let any = |bits: u8| unsafe { bits64(c.map(|v| vtstq_u8(v, vdupq_n_u8(bits)))) };
+        Pairs {
+            stop: any(pairs::STOP),
+            maybe: any(pairs::MAYBE),
         }
     }
 }

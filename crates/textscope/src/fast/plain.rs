@@ -117,10 +117,10 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
         let mut m = Utf8::<V>(PhantomData).classify(w);
         // A finding that goes on into the next block stays with the block loop: this loop may
         // give back a character cut at its end ([`PlainAscii::partial`]), and would have listed
-        // it already.
-        let straddles = m.found & !below(62);
-        m.stop |= straddles;
-        m.found &= !straddles;
+        // it already. So do the controls, which are problems (decision 61).
+        let to_block_loop = m.found & (!below(62) | !high);
+        m.stop |= to_block_loop;
+        m.found &= !to_block_loop;
         Plain::general(lf, cr, lf_after, m, !0)
     }
 

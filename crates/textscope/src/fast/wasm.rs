@@ -1,17 +1,42 @@
 //! The classifiers on wasm32 with the simd128 proposal (every current browser), chosen when
 //! the module is compiled with `-C target-feature=+simd128`. The only `unsafe` is the
-//! unaligned 16-byte load, which reads at 0, 16, 32 or 48 of a 68-byte array.
+//! unaligned 16-byte load, which reads at 0, 16, 32 or 48 of a 68-byte array, or one byte
+//! later (so at most up to its 65th byte).
 
 #![allow(unsafe_code)]
 
 use super::kernel::{Bytes64, Units16, WIN};
+use super::pairs::{self, Pairs};
 use core::arch::wasm32::*;
 
 #[inline(always)]
 fn loads(w: &[u8; WIN]) -> [v128; 4] {
+    loads_at::<0>(w)
+}
+
+/// Bytes `K..K + 64` of the window, `K` at most 1.
+#[inline(always)]
+fn loads_at<const K: usize>(w: &[u8; WIN]) -> [v128; 4] {
+    const { assert!(K <= 1) };
     let p = w.as_ptr();
-    // SAFETY: four 16-byte loads inside a 68-byte array; v128_load allows any alignment.
-    [0, 16, 32, 48].map(|k| unsafe { v128_load(p.add(k).cast::<v128>()) })
+    // SAFETY: four 16-byte loads inside a 68-byte array (the last ends at byte 48 + K + 16);
+    // v128_load allows any alignment.
+    [0, 16, 32, 48].map(|k| unsafe { v128_load(p.add(K + k).cast::<v128>()) })
+}
+
+/// A 16-byte table as a vector.
+const fn table(t: [u8; 16]) -> v128 {
+    u8x16(
+        t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13],
+        t[14], t[15],
+    )
+}
+
+/// The class of each byte from its nibbles' tables (pairs.rs, decision 60).
+#[inline(always)]
+fn class(x: v128, hi: v128, lo: v128) -> v128 {
+    let low = v128_and(x, u8x16_splat(0x0F));
+    v128_and(u8x16_swizzle(lo, low), u8x16_swizzle(hi, u8x16_shr(x, 4)))
 }
 
 #[derive(Clone, Copy)]
@@ -44,6 +69,26 @@ impl Bytes64 for Bytes {
     #[inline(always)]
     fn high(self) -> u64 {
         self.each(|v| v)
+    }
+    #[inline(always)]
+    fn pairs(self, w: &[u8; WIN]) -> Pairs {
+        let next = loads_at::<1>(w);
+        let (lead, second) = (
+            (table(pairs::LEAD_HI), table(pairs::LEAD_LO)),
+            (table(pairs::SECOND_HI), table(pairs::SECOND_LO)),
+        );
+        let mut c = self.0;
+        for (c, n) in c.iter_mut().zip(next) {
+            *c = v128_and(class(*c, lead.0, lead.1), class(n, second.0, second.1));
+        }
+        let any = |bits: u8| {
+            let b = u8x16_splat(bits);
+            Bytes(c).each(|v| u8x16_ne(v128_and(v, b), u8x16_splat(0)))
+        };
+        Pairs {
+            stop: any(pairs::STOP),
+            maybe: any(pairs::MAYBE),
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! Safety argument. Three kinds of operation need `unsafe` here:
 //! - unaligned vector loads through a raw pointer: every load reads 16, 32 or 64 bytes starting
-//!   at offset 0 or 32 or 16·k (k < 4) of a `&[u8; 68]`, so it stays inside the array;
+//!   at offset 0, 1, 32, 33 or 16·k (k < 4) of a `&[u8; 68]`, so it stays inside the array
+//!   (the last byte read is at most the 65th);
 //! - calling a `#[target_feature]` function: the vector types below are private to this file
 //!   and used only inside the `#[target_feature]` entry points, and [`dispatch`] calls an entry
 //!   point only after `is_x86_feature_detected!` has confirmed every feature it enables;
@@ -13,6 +14,7 @@
 #![allow(unsafe_code)]
 
 use super::kernel::{Bytes64, HighStops, Units16, WIN};
+use super::pairs::{self, Pairs};
 use super::FastSink;
 use super::{with, Job, Kernel};
 use std::arch::x86_64::*;
@@ -46,11 +48,20 @@ pub(super) fn avx2_detected() -> bool {
 
 /// For a byte's high nibble `hi`, the bit of [`HighStops::rows`] that stands for it: `hi - 8`,
 /// none for the nibbles of ASCII bytes (decision 54).
-// SAFETY: a 16-byte array and a 16-byte vector have the same size, and every bit pattern is
-// valid for both.
-const ROW_BIT: __m128i = unsafe {
-    std::mem::transmute::<[u8; 16], __m128i>([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128])
-};
+const ROW_BIT: __m128i = table([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128]);
+
+/// A 16-byte table as a vector.
+const fn table(t: [u8; 16]) -> __m128i {
+    // SAFETY: a 16-byte array and a 16-byte vector have the same size, and every bit pattern
+    // is valid for both.
+    unsafe { std::mem::transmute::<[u8; 16], __m128i>(t) }
+}
+
+/// The class tables of pairs.rs (decision 60).
+const LEAD_HI: __m128i = table(pairs::LEAD_HI);
+const LEAD_LO: __m128i = table(pairs::LEAD_LO);
+const SECOND_HI: __m128i = table(pairs::SECOND_HI);
+const SECOND_LO: __m128i = table(pairs::SECOND_LO);
 
 /// The sign bits of 16 bytes. Written as the instruction itself: the intrinsic is lowered to a
 /// generic "vector of booleans to integer", and LLVM then turns shifts of the resulting masks
@@ -219,13 +230,45 @@ mod avx2 {
 
     #[inline(always)]
     fn load2(w: &[u8; WIN]) -> (__m256i, __m256i) {
+        load2_at::<0>(w)
+    }
+
+    /// Bytes `K..K + 64` of the window, `K` at most 1.
+    #[inline(always)]
+    fn load2_at<const K: usize>(w: &[u8; WIN]) -> (__m256i, __m256i) {
+        const { assert!(K <= 1) };
         let p = w.as_ptr();
-        // SAFETY: two 32-byte loads at 0 and 32 of a 68-byte array; AVX2 as above.
+        // SAFETY: two 32-byte loads at K and 32 + K of a 68-byte array; AVX2 as above.
         unsafe {
             (
-                _mm256_loadu_si256(p.cast::<__m256i>()),
-                _mm256_loadu_si256(p.add(32).cast::<__m256i>()),
+                _mm256_loadu_si256(p.add(K).cast::<__m256i>()),
+                _mm256_loadu_si256(p.add(32 + K).cast::<__m256i>()),
             )
+        }
+    }
+
+    /// The class of each byte from its nibbles' tables (pairs.rs).
+    #[inline(always)]
+    fn class(x: __m256i, hi: __m128i, lo: __m128i) -> __m256i {
+        // SAFETY: AVX2, as above.
+        unsafe {
+            let nibble = _mm256_set1_epi8(0x0F);
+            let l = _mm256_and_si256(x, nibble);
+            let h = _mm256_and_si256(_mm256_srli_epi16::<4>(x), nibble);
+            _mm256_and_si256(
+                _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(lo), l),
+                _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(hi), h),
+            )
+        }
+    }
+
+    /// Per byte: FF where `x` has none of `bits`.
+    #[inline(always)]
+    fn none_of(x: __m256i, bits: u8) -> __m256i {
+        // SAFETY: AVX2, as above.
+        unsafe {
+            let b = _mm256_and_si256(x, _mm256_set1_epi8(bits as i8));
+            _mm256_cmpeq_epi8(b, _mm256_setzero_si256())
         }
     }
 
@@ -268,6 +311,27 @@ mod avx2 {
             unsafe {
                 let rows = _mm256_broadcastsi128_si256(_mm_loadu_si128(t.rows.as_ptr().cast()));
                 !bits(not_in(self.0, rows), not_in(self.1, rows))
+            }
+        }
+        #[inline(always)]
+        fn pairs(self, w: &[u8; WIN]) -> Pairs {
+            let (n0, n1) = load2_at::<1>(w);
+            // SAFETY: AVX2, as above.
+            let (c0, c1) = unsafe {
+                (
+                    _mm256_and_si256(
+                        class(self.0, LEAD_HI, LEAD_LO),
+                        class(n0, SECOND_HI, SECOND_LO),
+                    ),
+                    _mm256_and_si256(
+                        class(self.1, LEAD_HI, LEAD_LO),
+                        class(n1, SECOND_HI, SECOND_LO),
+                    ),
+                )
+            };
+            Pairs {
+                stop: !bits(none_of(c0, pairs::STOP), none_of(c1, pairs::STOP)),
+                maybe: !bits(none_of(c0, pairs::MAYBE), none_of(c1, pairs::MAYBE)),
             }
         }
     }
@@ -392,6 +456,36 @@ mod avx512 {
                     _mm512_shuffle_epi8(_mm512_broadcast_i32x4(ROW_BIT), hi),
                 )
             }
+        }
+        #[inline(always)]
+        fn pairs(self, w: &[u8; WIN]) -> Pairs {
+            // SAFETY: AVX-512BW, as above; one 64-byte load at 1 of a 68-byte array.
+            unsafe {
+                let next = _mm512_loadu_si512(w.as_ptr().add(1).cast::<__m512i>());
+                let c = _mm512_and_si512(
+                    class(self.0, LEAD_HI, LEAD_LO),
+                    class(next, SECOND_HI, SECOND_LO),
+                );
+                Pairs {
+                    stop: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::STOP as i8)),
+                    maybe: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::MAYBE as i8)),
+                }
+            }
+        }
+    }
+
+    /// The class of each byte from its nibbles' tables (pairs.rs).
+    #[inline(always)]
+    fn class(x: __m512i, hi: __m128i, lo: __m128i) -> __m512i {
+        // SAFETY: AVX-512BW, as above.
+        unsafe {
+            let nibble = _mm512_set1_epi8(0x0F);
+            let l = _mm512_and_si512(x, nibble);
+            let h = _mm512_and_si512(_mm512_srli_epi16::<4>(x), nibble);
+            _mm512_and_si512(
+                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(lo), l),
+                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(hi), h),
+            )
         }
     }
 

@@ -44,3 +44,15 @@ fn the_shuffled_lookup_of_high_stops_is_the_set() {
         }
     }
 }
+
+/// The shuffled class lookup of AVX2 and AVX-512 finds the pairs that the comparisons find
+/// (decision 60).
+#[test]
+fn the_shuffled_pairs_are_the_compared_pairs() {
+    if avx2_detected() {
+        super::super::pairs::assert_pairs_are_compared::<avx2::Bytes>("avx2");
+    }
+    if avx512_detected() {
+        super::super::pairs::assert_pairs_are_compared::<avx512::Bytes>("avx512");
+    }
+}
