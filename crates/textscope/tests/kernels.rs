@@ -177,6 +177,18 @@ const SPECIAL: &[&str] = &[
     "\u{1F469}\u{200D}\u{1F4BB}",
     "\u{200D}\n\u{200C}",
     "\r\n\u{202A}\r\n",
+    // Controls the block loop hands over (decision 61) and escape sequences it hands over one
+    // character at a time (decision 62): finished, unfinished, broken by another ESC, holding
+    // a CR, an LF or a character beyond ASCII, and touching the controls.
+    "\u{1B}[31m",
+    "\u{1B}]0;title\u{7}",
+    "\u{1B}[1;2",
+    "\u{1B}\u{1B}[0m",
+    "\u{1B}\r\n",
+    "\u{1B}[\n",
+    "\u{1B}é",
+    "\u{1B}\u{200D}",
+    "\u{1}\u{1B}[0m\u{0}\u{7F}",
 ];
 
 #[test]
@@ -222,6 +234,30 @@ fn every_special_character_at_every_position_around_a_block_edge() {
 /// checkpoints (S2) due at block and piece edges; then the same text with one character
 /// beyond ASCII, the other ending, a lone CR or a control in the middle, where the run hands
 /// over to the block loop and back.
+/// An escape sequence, and a control after it, across the edge of the 64 KiB piece that the
+/// UTF-8 path validates ahead (decision 62: the first version went on into the next piece
+/// with the sequence still open, and read a broken sequence as a control).
+#[test]
+fn escape_sequences_across_the_validated_piece() {
+    let opts = forced(Format::Utf8);
+    // At the end of the third piece: an earlier piece may end where a chunk ends, and the
+    // path stops there anyway.
+    for seq in [
+        "\u{1B}[31m",
+        "\u{1B}]0;t\u{7}",
+        "\u{1B}\r\n",
+        "\u{1B}\u{1B}[0m\u{0}",
+    ] {
+        for back in 0..8 {
+            let mut text = "ab\tcd efgh\n".repeat(3 * 65536 / 11 + 1);
+            text.truncate(3 * 65536 - back);
+            text.push_str(seq);
+            text.push_str(&"xyz é\n".repeat(40));
+            check(text.as_bytes(), &opts, &[65536 + 3, 1 << 20]);
+        }
+    }
+}
+
 #[test]
 fn plain_ascii_lines_of_every_length() {
     for f in FORMATS {

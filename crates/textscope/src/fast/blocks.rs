@@ -143,6 +143,36 @@ fn found(bytes: &[u8], at: usize) -> Option<(char, &[u8])> {
     Some((c, seq))
 }
 
+/// Hands the characters of `bytes` (valid UTF-8 from a character boundary, starting with
+/// an ESC) to `tr` one by one, as the UTF-8 decoder would, until `tr` is ready for the fast
+/// path again (an escape sequence it follows is settled, no CR waits) or `bytes` ends.
+/// Returns the bytes handed over (decision 62).
+#[cold]
+#[inline(never)]
+pub(crate) fn escape<T: FastSink>(tr: &mut T, bytes: &[u8], base: u64) -> usize {
+    let mut k = 0;
+    while let Some(&lead) = bytes.get(k) {
+        let len = match lead {
+            0x00..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        let Some(seq) = bytes.get(k..k + len) else {
+            break;
+        };
+        let Some(c) = std::str::from_utf8(seq).ok().and_then(|s| s.chars().next()) else {
+            break;
+        };
+        tr.char(c, base + k as u64, seq);
+        k += len;
+        if tr.fast_ready() {
+            break;
+        }
+    }
+    k
+}
+
 #[inline(always)]
 fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
     bytes.get(at..at + w).unwrap_or_default()

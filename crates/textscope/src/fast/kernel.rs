@@ -50,6 +50,9 @@ pub(crate) trait Classify {
     const S: usize = 1;
     /// Bytes ahead of the block that the loop prefetches.
     const AHEAD: usize = super::AHEAD;
+    /// The format is UTF-8, whose escape sequences the loops hand to the sink themselves
+    /// (decision 62).
+    const UTF8: bool = false;
     /// Classifies `w[..64]`; `w[64..]` is what follows (zeros at the end of the input).
     fn classify(&self, w: &[u8; WIN]) -> Masks;
 }
@@ -186,6 +189,7 @@ pub(crate) struct Utf8<V>(pub std::marker::PhantomData<V>);
 impl<V: Bytes64> Classify for Utf8<V> {
     const AHEAD: usize = super::AHEAD_UTF8;
     const W: usize = 1;
+    const UTF8: bool = true;
 
     #[inline(always)]
     fn classify(&self, w: &[u8; WIN]) -> Masks {

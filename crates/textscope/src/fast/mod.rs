@@ -232,7 +232,9 @@ fn utf8<T: FastSink>(
         }
         let stretch = chunk.get(i..*valid_to).unwrap_or_default();
         i += run_job(kernel, &Job::Utf8, tr, stretch, base + (i - start) as u64);
-        if i < *valid_to || i >= chunk.len() {
+        // An escape sequence that goes on past the stretch leaves the tracker waiting for its
+        // next character, which is the decoder's to send (decision 62).
+        if i < *valid_to || i >= chunk.len() || !tr.fast_ready() {
             break;
         }
     }
@@ -330,6 +332,9 @@ pub(crate) fn prefetch(p: *const u8) {
     let _ = p;
 }
 
+/// ESC, which may begin an ANSI escape sequence (D7).
+const ESC: u8 = 0x1B;
+
 /// Bytes the general block loop handles before runs of plain lines are looked for again.
 const GENERAL: usize = 4096;
 
@@ -360,6 +365,16 @@ fn ascii_first<T: FastSink, P: plain::PlainAscii, C: kernel::Classify>(
         let piece = rest.get(..cut).unwrap_or_default();
         let n = run(general, tr, piece, base + i as u64);
         i += n;
+        if C::UTF8 && n < piece.len() && bytes.get(i) == Some(&ESC) && tr.fast_ready() {
+            // An ESC stopped the loop: its sequence goes to the sink here, as the decoder
+            // would send it, and the loops go on after it (decision 62).
+            let rest = bytes.get(i..).unwrap_or_default();
+            i += blocks::escape(tr, rest, base + i as u64);
+            if i >= bytes.len() || !tr.fast_ready() {
+                return i;
+            }
+            continue;
+        }
         if n < piece.len() || i >= bytes.len() {
             return i;
         }
