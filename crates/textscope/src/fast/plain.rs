@@ -112,15 +112,23 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
         let lf_after = w[64] == b'\n';
         if high == 0 {
             let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
-            return Plain::ascii(lf, cr, odd, lf_after);
+            if odd == 0 {
+                return Plain::ascii(lf, cr, 0, lf_after);
+            }
+            // The lone controls are handed over as the findings are (decision 63).
+            let esc = v.eq(0x1B);
+            return Plain {
+                found: odd & !esc,
+                ..Plain::ascii(lf, cr, esc, lf_after)
+            };
         }
         let mut m = Utf8::<V>(PhantomData).classify(w);
         // A finding that goes on into the next block stays with the block loop: this loop may
         // give back a character cut at its end ([`PlainAscii::partial`]), and would have listed
-        // it already. So do the controls, which are problems (decision 61).
-        let to_block_loop = m.found & (!below(62) | !high);
-        m.stop |= to_block_loop;
-        m.found &= !to_block_loop;
+        // it already.
+        let straddles = m.found & !below(62) & high;
+        m.stop |= straddles;
+        m.found &= !straddles;
         Plain::general(lf, cr, lf_after, m, !0)
     }
 

@@ -36,7 +36,22 @@ impl Tracker {
         bad: Option<Bad>,
         message: impl FnOnce() -> String,
     ) {
-        let (line, column) = (self.line, self.line_chars + 1);
+        let at = (self.line, self.line_chars + 1);
+        self.problem_at(kind, offset, bytes, code_point, bad, at, message);
+    }
+
+    /// [`Tracker::problem`] on line `at.0` at column `at.1`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn problem_at(
+        &mut self,
+        kind: ProblemKind,
+        offset: u64,
+        bytes: &[u8],
+        code_point: Option<u32>,
+        bad: Option<Bad>,
+        (line, column): (u64, u64),
+        message: impl FnOnce() -> String,
+    ) {
         self.problems
             .add(kind, offset, bytes.len() as u64, || Problem {
                 kind,

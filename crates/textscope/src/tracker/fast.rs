@@ -122,7 +122,20 @@ impl FastSink for Tracker {
 
     #[cold]
     fn fast_found(&mut self, c: char, offset: u64, bytes: &[u8], line: u64, column: u64) {
-        if let Some(kind) = crate::finding::FindingKind::of_class(crate::class::class_of(c)) {
+        let class = crate::class::class_of(c);
+        if let Some(kind) = crate::problem::ProblemKind::of_class(class) {
+            // A control (decision 63), as `special` reports it.
+            let message = || crate::message::char_problem(kind, c);
+            self.problem_at(
+                kind,
+                offset,
+                bytes,
+                Some(c as u32),
+                None,
+                (line, column),
+                message,
+            );
+        } else if let Some(kind) = crate::finding::FindingKind::of_class(class) {
             self.finding_at(kind, c, offset, bytes, line, column);
         }
     }
