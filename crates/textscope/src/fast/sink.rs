@@ -83,9 +83,10 @@ pub(crate) trait FastSink: Sink {
     /// whether any was beyond ASCII.
     fn fast_done(&mut self, chars: u64, end: u64, non_ascii: bool);
 
-    /// A character that is a finding and nothing else ([`super::kernel::Masks::found`]) at
-    /// `offset`, on `line` at `column`, taken by [`super::blocks::ascii_lines`] (which counts
-    /// it among the line's characters itself). Sinks that list no findings ignore it.
+    /// A character of [`super::kernel::Masks::found`] (a finding and nothing else, or a lone
+    /// control, a problem: decisions 59 and 63) at `offset`, on `line` at `column`, taken by
+    /// [`super::blocks::ascii_lines`] (which counts it among the line's characters itself).
+    /// Sinks that list no findings or problems ignore it.
     #[inline]
     fn fast_found(&mut self, _c: char, _offset: u64, _bytes: &[u8], _line: u64, _column: u64) {}
 
