@@ -1,5 +1,5 @@
 //! The classifiers on x86-64: SSE2 (every x86-64 processor), AVX2 and AVX-512BW, chosen at run
-//! time. All of the core's `unsafe` for x86-64 is in this file.
+//! time. All of the core's `unsafe` for x86-64 is in this file and in x86_avx512.rs, its part.
 //!
 //! Safety argument. Three kinds of operation need `unsafe` here:
 //! - unaligned vector loads through a raw pointer: every load reads 16, 32 or 64 bytes starting
@@ -409,119 +409,8 @@ mod avx2 {
     }
 }
 
-mod avx512 {
-    use super::*;
-
-    entry!("avx512f,avx512bw,avx2,popcnt,bmi1");
-
-    #[derive(Clone, Copy)]
-    pub(super) struct Bytes(__m512i);
-
-    impl Bytes64 for Bytes {
-        #[inline(always)]
-        fn load(w: &[u8; WIN]) -> Self {
-            // SAFETY: one 64-byte load at 0 of a 68-byte array; AVX-512 as above.
-            unsafe { Bytes(_mm512_loadu_si512(w.as_ptr().cast::<__m512i>())) }
-        }
-        #[inline(always)]
-        fn eq(self, b: u8) -> u64 {
-            // SAFETY: AVX-512BW, as above.
-            unsafe { _mm512_cmpeq_epi8_mask(self.0, _mm512_set1_epi8(b as i8)) }
-        }
-        #[inline(always)]
-        fn range(self, lo: u8, hi: u8) -> u64 {
-            // SAFETY: AVX-512BW, as above.
-            unsafe {
-                _mm512_cmple_epu8_mask(
-                    _mm512_sub_epi8(self.0, _mm512_set1_epi8(lo as i8)),
-                    _mm512_set1_epi8((hi - lo) as i8),
-                )
-            }
-        }
-        #[inline(always)]
-        fn high(self) -> u64 {
-            // SAFETY: AVX-512BW, as above.
-            unsafe { _mm512_movepi8_mask(self.0) }
-        }
-        #[inline(always)]
-        fn high_stops(self, _: &[u8; WIN], t: &HighStops) -> u64 {
-            // SAFETY: AVX-512BW, as above; one 16-byte load of a `[u8; 16]`.
-            unsafe {
-                let rows = _mm512_broadcast_i32x4(_mm_loadu_si128(t.rows.as_ptr().cast()));
-                let nibble = _mm512_set1_epi8(0x0F);
-                let lo = _mm512_and_si512(self.0, nibble);
-                let hi = _mm512_and_si512(_mm512_srli_epi16::<4>(self.0), nibble);
-                _mm512_test_epi8_mask(
-                    _mm512_shuffle_epi8(rows, lo),
-                    _mm512_shuffle_epi8(_mm512_broadcast_i32x4(ROW_BIT), hi),
-                )
-            }
-        }
-        #[inline(always)]
-        fn pairs(self, w: &[u8; WIN]) -> Pairs {
-            // SAFETY: AVX-512BW, as above; one 64-byte load at 1 of a 68-byte array.
-            unsafe {
-                let next = _mm512_loadu_si512(w.as_ptr().add(1).cast::<__m512i>());
-                let c = _mm512_and_si512(
-                    class(self.0, LEAD_HI, LEAD_LO),
-                    class(next, SECOND_HI, SECOND_LO),
-                );
-                Pairs {
-                    stop: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::STOP as i8)),
-                    maybe: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::MAYBE as i8)),
-                }
-            }
-        }
-    }
-
-    /// The class of each byte from its nibbles' tables (pairs.rs).
-    #[inline(always)]
-    fn class(x: __m512i, hi: __m128i, lo: __m128i) -> __m512i {
-        // SAFETY: AVX-512BW, as above.
-        unsafe {
-            let nibble = _mm512_set1_epi8(0x0F);
-            let l = _mm512_and_si512(x, nibble);
-            let h = _mm512_and_si512(_mm512_srli_epi16::<4>(x), nibble);
-            _mm512_and_si512(
-                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(lo), l),
-                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(hi), h),
-            )
-        }
-    }
-
-    #[derive(Clone, Copy)]
-    pub(super) struct Units(__m512i);
-
-    impl Units16 for Units {
-        #[inline(always)]
-        fn load(w: &[u8; WIN], be: bool) -> Self {
-            // SAFETY: one 64-byte load at 0 of a 68-byte array; AVX-512 as above.
-            unsafe {
-                let x = _mm512_loadu_si512(w.as_ptr().cast::<__m512i>());
-                Units(if be {
-                    _mm512_or_si512(_mm512_slli_epi16::<8>(x), _mm512_srli_epi16::<8>(x))
-                } else {
-                    x
-                })
-            }
-        }
-        #[inline(always)]
-        fn eq(self, u: u16) -> u64 {
-            // SAFETY: AVX-512BW, as above.
-            u64::from(unsafe { _mm512_cmpeq_epi16_mask(self.0, _mm512_set1_epi16(u as i16)) })
-        }
-        #[inline(always)]
-        fn range(self, lo: u16, hi: u16) -> u64 {
-            // SAFETY: AVX-512BW, as above.
-            u64::from(unsafe {
-                _mm512_cmple_epu16_mask(
-                    _mm512_sub_epi16(self.0, _mm512_set1_epi16(lo as i16)),
-                    _mm512_set1_epi16((hi - lo) as i16),
-                )
-            })
-        }
-    }
-}
+#[path = "x86_avx512.rs"]
+mod avx512;
 
 /// Asks for the cache line at `p` ahead of its use (decision 53).
 #[inline(always)]
