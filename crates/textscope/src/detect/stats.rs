@@ -138,6 +138,17 @@ impl Sink for Stats {
 /// the decoder's calls per unit were a tenth of detecting a small file). ESC and what follows
 /// it go through the escape-sequence scanner as from the decoder ([`Stats::put`]).
 fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
+    if bytes.contains(&0) {
+        utf16_loop::<false>(be, bytes, at_eof)
+    } else {
+        utf16_loop::<true>(be, bytes, at_eof)
+    }
+}
+
+/// [`utf16_stats`], `FULL` when the window has no 00 byte (decision 64): then every unit is
+/// 0101 or more, so no block holds NUL, ESC or a control, and every character in it is beyond
+/// ASCII (most windows read as UTF-16 are text in a code page or in UTF-8).
+fn utf16_loop<const FULL: bool>(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
     let mut s = Stats {
         ansi_on: true,
         ..Stats::default()
@@ -156,18 +167,22 @@ fn utf16_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
         let block = block.map(unit_of);
         // A block without surrogates or ESC, with nothing pending, is so many characters:
         // counted in sums the compiler can run in vector registers (decision 51).
-        let stop = block
-            .iter()
-            .fold(false, |a, &u| a | (u & 0xF800 == 0xD800) | (u == 0x1B));
+        let stop = block.iter().fold(false, |a, &u| {
+            a | (u & 0xF800 == 0xD800) | (!FULL & (u == 0x1B))
+        });
         if !stop && high.is_none() && s.ansi.is_idle() {
             s.chars += UNITS as u64;
-            s.nul += sum(&block, |u| u == 0);
-            s.controls += sum(&block, |u| {
-                (u < 0x20) & (C0_CONTROLS >> (u & 0x1F) & 1 != 0)
-                    | (u == 0x7F)
-                    | ((0x80..=0x9F).contains(&u) & (u != 0x85))
-            });
-            s.multibyte += sum(&block, |u| u >= 0x80);
+            if FULL {
+                s.multibyte += UNITS as u64;
+            } else {
+                s.nul += sum(&block, |u| u == 0);
+                s.controls += sum(&block, |u| {
+                    (u < 0x20) & (C0_CONTROLS >> (u & 0x1F) & 1 != 0)
+                        | (u == 0x7F)
+                        | ((0x80..=0x9F).contains(&u) & (u != 0x85))
+                });
+                s.multibyte += sum(&block, |u| u >= 0x80);
+            }
             s.unusual += sum(&block, |u| {
                 (0xE000..=0xF8FF).contains(&u) | (0xFDD0..=0xFDEF).contains(&u) | (u >= 0xFFFE)
             });
@@ -254,8 +269,9 @@ const ASCII_CONTROLS: u128 = (C0_CONTROLS as u128 & !(1 << 0x1B)) | 1 << 0x7F;
 /// through the standard library's split into valid runs, which stops at every bad byte of
 /// binary data (decision 51).
 fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
-    if let Some(s) = utf8_valid::valid(bytes, at_eof) {
-        return s;
+    if !bytes.contains(&0x1B) {
+        return utf8_valid::valid(bytes, at_eof)
+            .unwrap_or_else(|| utf8_valid::sparse(bytes, at_eof));
     }
     let mut s = Stats {
         ansi_on: true,
@@ -299,50 +315,7 @@ fn utf8_stats(bytes: &[u8], at_eof: bool) -> Stats {
             continue;
         }
         run = 0;
-        // The lead's length and the range of its first continuation byte.
-        let (len, lo, hi) = match b {
-            0xC2..=0xDF => (2, 0x80, 0xBF),
-            0xE0 => (3, 0xA0, 0xBF),
-            0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
-            0xED => (3, 0x80, 0x9F),
-            0xF0 => (4, 0x90, 0xBF),
-            0xF1..=0xF3 => (4, 0x80, 0xBF),
-            0xF4 => (4, 0x80, 0x8F),
-            _ => (1, 0, 0),
-        };
-        let mut c = u32::from(b) & (0x7F >> len);
-        let mut k = 1;
-        while k < len {
-            let Some(&x) = bytes.get(i + k) else { break };
-            let (lo, hi) = if k == 1 { (lo, hi) } else { (0x80, 0xBF) };
-            if !(lo..=hi).contains(&x) {
-                break;
-            }
-            c = c << 6 | u32::from(x & 0x3F);
-            k += 1;
-        }
-        if k == len && len > 1 {
-            match char::from_u32(c) {
-                Some(c) => s.put(c, true),
-                None => s.bad(
-                    Bad::InvalidUtf8(crate::problem::Utf8Reason::Interrupted),
-                    0,
-                    &[],
-                ),
-            }
-        } else if len > 1 && i + k == bytes.len() {
-            // A valid start that the end of the window cuts.
-            if at_eof {
-                s.bad(Bad::Truncated, 0, &[]);
-            }
-        } else {
-            s.bad(
-                Bad::InvalidUtf8(crate::problem::Utf8Reason::Interrupted),
-                0,
-                &[],
-            );
-        }
-        i += k;
+        i += utf8_valid::sequence(&mut s, bytes, i, at_eof);
     }
     s.settle();
     s

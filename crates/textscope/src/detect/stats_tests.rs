@@ -66,6 +66,14 @@ fn the_utf8_split_counts_as_the_decoder() {
         "UTF-16 é 日".encode_utf16().flat_map(u16::to_le_bytes).collect(),
     ];
     windows.push(crate::detect::noise(0x2545_F491_4F6C_DD1D, 3000));
+    // Windows without ESC that are not valid UTF-8 (decision 64's sums): noise without its
+    // ESCs, and text in a code page with a cut lead at the end.
+    let mut quiet = crate::detect::noise(0x5851_F42D_4C95_7F2D, 3000);
+    quiet.retain(|&b| b != 0x1B);
+    windows.push(quiet);
+    windows.push(
+        b"Caf\xE9 cr\xE8me br\xFBl\xE9e, na\xEFve \x80 \x93quoted\x94\x00\x01 done\xC3".to_vec(),
+    );
     // Long ASCII runs (the loop's 16-byte blocks) with NULs, controls and escape
     // sequences at every alignment.
     let mut runs = Vec::new();
@@ -170,6 +178,10 @@ fn the_utf16_and_utf32_loops_count_as_the_decoders() {
     );
     windows.push(crate::detect::noise(0x9E37_79B9_7F4A_7C15, 4001));
     windows.push(b"plain ASCII read as UTF-16, odd".to_vec());
+    // No 00 byte (decision 64: every UTF-32 unit is above 10FFFF).
+    let mut full = crate::detect::noise(0xD1B5_4A32_D192_ED03, 2001);
+    full.retain(|&b| b != 0);
+    windows.push(full);
     // Every kind of character at every place in the UTF-16 loop's blocks, and a block
     // that ends with a high surrogate.
     let plain = concat!(

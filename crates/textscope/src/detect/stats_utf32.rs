@@ -13,6 +13,18 @@ pub(super) fn utf32_stats(be: bool, bytes: &[u8], at_eof: bool) -> Stats {
         ..Stats::default()
     };
     let (units, rest) = bytes.as_chunks::<4>();
+    if !bytes.contains(&0) {
+        // Without a 00 byte every unit is above 10FFFF (its top byte is not 00): each is a
+        // unit that is no code point, and none is ESC (decision 64; most windows read as
+        // UTF-32 are text in UTF-8 or a code page).
+        let n = units.len() as u64;
+        s.chars = n;
+        s.above_max = n;
+        if at_eof && !rest.is_empty() {
+            s.bad(Bad::Truncated, 0, &[]);
+        }
+        return s;
+    }
     let value = |unit: [u8; 4]| {
         if be {
             u32::from_be_bytes(unit)

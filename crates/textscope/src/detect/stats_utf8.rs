@@ -3,6 +3,11 @@
 //! counts are sums over the bytes that the compiler runs in vector registers, plus a look at
 //! the few characters whose lead byte may make them a C1 control or an unusual character.
 //! The loop over characters took most of the detection of a small UTF-8 file beyond ASCII.
+//!
+//! [`sparse`] is the same loop for the other windows without ESC (a file in a code page, in
+//! UTF-32, a binary file without ESC): each ASCII byte is a character of its own whatever
+//! stands around it, so the ASCII bytes are sums too, and only the sequences that start at a
+//! byte above 7F are decoded one by one (decision 64).
 
 use super::Stats;
 use crate::decode::{Bad, Sink};
@@ -79,4 +84,93 @@ fn rare_char(s: &mut Stats, rest: &[u8]) {
     s.unusual += u64::from(
         (0xE000..=0xF8FF).contains(&v) || (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE,
     );
+}
+
+/// What [`super::utf8_stats`] counts over a window without ESC that is not valid UTF-8: the
+/// ASCII bytes in sums, then each sequence from a byte above 7F as the loop over characters
+/// takes it ([`sequence`]). Without ESC no terminal escape sequence is pending, and every
+/// character goes to [`Stats::count`] as the loop would put it.
+pub(super) fn sparse(bytes: &[u8], at_eof: bool) -> Stats {
+    let mut s = Stats {
+        ansi_on: true,
+        ..Stats::default()
+    };
+    for block in bytes.chunks(BLOCK) {
+        let (mut ascii, mut nul, mut controls) = (0u8, 0u8, 0u8);
+        for &b in block {
+            ascii += u8::from(b < 0x80);
+            nul += u8::from(b == 0);
+            // D7's controls below 80, as in `valid` (ESC is not in the window).
+            let c0 = b.wrapping_sub(1) < 0x1F && !matches!(b, 0x09 | 0x0A | 0x0C | 0x0D);
+            controls += u8::from(c0 | (b == 0x7F));
+        }
+        s.chars += u64::from(ascii);
+        s.nul += u64::from(nul);
+        s.controls += u64::from(controls);
+    }
+    let mut from = 0;
+    while let Some(i) = next_high(bytes, from) {
+        from = i + sequence(&mut s, bytes, i, at_eof);
+    }
+    s.settle();
+    s
+}
+
+/// The first byte above 7F at or after `from`, eight bytes at a time.
+fn next_high(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let (words, tail) = rest.as_chunks::<8>();
+    for (k, w) in words.iter().enumerate() {
+        let high = u64::from_le_bytes(*w) & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return Some(from + k * 8 + (high.trailing_zeros() / 8) as usize);
+        }
+    }
+    let at = tail.iter().position(|&b| b >= 0x80)?;
+    Some(from + words.len() * 8 + at)
+}
+
+/// The sequence that starts at the byte above 7F at `i`, cut as Unicode's Table 3-7 says (an
+/// ill-formed one into maximal subparts): counted in `s`, and its length returned. A valid
+/// start that the end of the window cuts is a character cut short when the window is the whole
+/// file (`at_eof`), else left out.
+#[inline(always)]
+pub(super) fn sequence(s: &mut Stats, bytes: &[u8], i: usize, at_eof: bool) -> usize {
+    let b = bytes.get(i).copied().unwrap_or(0x80);
+    // The lead's length and the range of its first continuation byte.
+    let (len, lo, hi) = match b {
+        0xC2..=0xDF => (2, 0x80, 0xBF),
+        0xE0 => (3, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
+        0xED => (3, 0x80, 0x9F),
+        0xF0 => (4, 0x90, 0xBF),
+        0xF1..=0xF3 => (4, 0x80, 0xBF),
+        0xF4 => (4, 0x80, 0x8F),
+        _ => (1, 0, 0),
+    };
+    let mut c = u32::from(b) & (0x7F >> len);
+    let mut k = 1;
+    while k < len {
+        let Some(&x) = bytes.get(i + k) else { break };
+        let (lo, hi) = if k == 1 { (lo, hi) } else { (0x80, 0xBF) };
+        if !(lo..=hi).contains(&x) {
+            break;
+        }
+        c = c << 6 | u32::from(x & 0x3F);
+        k += 1;
+    }
+    let invalid = Bad::InvalidUtf8(crate::problem::Utf8Reason::Interrupted);
+    if k == len && len > 1 {
+        match char::from_u32(c) {
+            Some(c) => s.put(c, true),
+            None => s.bad(invalid, 0, &[]),
+        }
+    } else if len > 1 && i + k == bytes.len() {
+        if at_eof {
+            s.bad(Bad::Truncated, 0, &[]);
+        }
+    } else {
+        s.bad(invalid, 0, &[]);
+    }
+    k
 }
