@@ -7,7 +7,7 @@ use super::bytes::Bytes;
 use super::dense;
 use super::lang::{self, ALIEN_COST, LANGS};
 use super::price::{differences_exact, Tally};
-use super::shared::{self, Shared};
+use super::shared::Shared;
 use super::single::{ByteInfo, PageModel};
 
 /// Windows with at least this many different byte pairs are priced through the dense tables
@@ -135,15 +135,14 @@ pub(super) fn bigrams_dense_shared<'a>(
     };
     match near {
         Some((_, other, diff)) => {
-            for &(k, n) in &b.pairs {
+            // The sums are exact (`differences_exact`): the pairs may come in any order.
+            for (k, n) in b.pairs_with(&diff) {
                 let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
-                if shared::has(&diff, i) || shared::has(&diff, j) {
-                    if let Some(r) = row(slots, i, j) {
-                        add(r, f64::from(n));
-                    }
-                    if let Some(r) = row(other, i, j) {
-                        add(r, -f64::from(n));
-                    }
+                if let Some(r) = row(slots, i, j) {
+                    add(r, f64::from(n));
+                }
+                if let Some(r) = row(other, i, j) {
+                    add(r, -f64::from(n));
                 }
             }
         }

@@ -3,6 +3,7 @@
 
 use super::lang::{self, ModelScript, LANGS};
 use super::models::MODELS;
+use super::shared::{has, ByteSet};
 
 /// The window's byte statistics that every single-byte candidate reads.
 pub(super) struct Bytes {
@@ -27,6 +28,83 @@ pub(super) struct Bytes {
     pub read: usize,
     /// Pairs of ASCII letters and edges, for choosing the language: [27 * a + b], 26 = edge.
     ascii: [u32; 27 * 27],
+    /// For each byte value `x`, the places in `pairs` of the pairs that hold it (a pair of
+    /// two equal bytes once): `pair_list[pair_at[x]..pair_at[x + 1]]`.
+    pair_at: Vec<u16>,
+    pair_list: Vec<u16>,
+}
+
+impl Bytes {
+    /// True when byte `x` is in the part read.
+    pub(super) fn has_byte(&self, x: usize) -> bool {
+        self.unigram.get(x).is_some_and(|&n| n > 0)
+    }
+
+    /// Each pair that holds a byte of `set`, once (decision 64: a page priced from a near one
+    /// redoes the pairs of the few bytes the two read apart, found through the bytes rather
+    /// than by a look at every pair of the window).
+    pub(super) fn pairs_with(&self, set: &ByteSet) -> impl Iterator<Item = (u16, u32)> + '_ {
+        let set = *set;
+        bits(set).flat_map(move |x| {
+            let from = usize::from(self.pair_at.get(x).copied().unwrap_or(0));
+            let to = usize::from(self.pair_at.get(x + 1).copied().unwrap_or(0));
+            let places = self.pair_list.get(from..to).unwrap_or_default();
+            places.iter().filter_map(move |&p| {
+                let &(k, n) = self.pairs.get(usize::from(p))?;
+                // A pair of two bytes of the set is taken at its first byte.
+                let first = usize::from(k >> 8);
+                (first == x || !has(&set, first)).then_some((k, n))
+            })
+        })
+    }
+}
+
+/// The byte values of `set`, in increasing order.
+pub(super) fn bits(set: ByteSet) -> impl Iterator<Item = usize> {
+    set.into_iter().enumerate().flat_map(|(w, mut word)| {
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let x = word.trailing_zeros() as usize;
+                word &= word - 1;
+                w * 64 + x
+            })
+        })
+    })
+}
+
+/// Where each byte's pairs start in the list of [`Bytes::pairs_with`], and the list.
+fn pair_index(pairs: &[(u16, u32)]) -> (Vec<u16>, Vec<u16>) {
+    let bytes_of = |k: u16| {
+        let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
+        [Some(i), (j != i).then_some(j)]
+    };
+    let mut at = vec![0u16; 257];
+    for &(k, _) in pairs {
+        for x in bytes_of(k).into_iter().flatten() {
+            if let Some(c) = at.get_mut(x + 1) {
+                *c += 1;
+            }
+        }
+    }
+    for x in 1..at.len() {
+        let before = at.get(x - 1).copied().unwrap_or(0);
+        if let Some(c) = at.get_mut(x) {
+            *c += before;
+        }
+    }
+    let mut next = at.clone();
+    let mut list = vec![0u16; usize::from(at.last().copied().unwrap_or(0))];
+    for (p, &(k, _)) in pairs.iter().enumerate() {
+        for x in bytes_of(k).into_iter().flatten() {
+            if let Some(n) = next.get_mut(x) {
+                if let Some(o) = list.get_mut(usize::from(*n)) {
+                    *o = u16::try_from(p).unwrap_or(u16::MAX);
+                }
+                *n += 1;
+            }
+        }
+    }
+    (at, list)
 }
 
 /// The most different byte pairs (holding a byte above 7F) that D12 reads in a window. Text
@@ -123,6 +201,7 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
         .filter(|&b| unigram.get(usize::from(b)).is_some_and(|&n| n > 0))
         .collect::<Vec<u8>>();
     let present_high = present.partition_point(|&x| x < 0x80);
+    let (pair_at, pair_list) = pair_index(&pairs);
     Bytes {
         pairs,
         unigram,
@@ -134,6 +213,8 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
         pair_total,
         read,
         ascii,
+        pair_at,
+        pair_list,
     }
 }
 

@@ -9,9 +9,9 @@
 //! is reached: the sums are exact ([`sums_exact`]), or else added pair by pair.
 
 use super::bigrams;
-use super::bytes::Bytes;
+use super::bytes::{self, Bytes};
 use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, TOUCH_COST};
-use super::shared::{self, Shared};
+use super::shared::Shared;
 use super::single::{PageModel, PairCode, JOINS, LOWER, NATIVE, ODD, UPPER};
 use std::sync::OnceLock;
 
@@ -252,19 +252,13 @@ fn first_pass<'a>(
         Some((from, from_alien, other, diff)) => {
             (c, alien) = (from.pack(), from_alien);
             let other_table = other.pair_table();
-            for &(k, n) in &b.pairs {
-                let (i, j) = (usize::from(k >> 8), usize::from(k & 0xFF));
-                if shared::has(&diff, i) || shared::has(&diff, j) {
-                    add_packed(&mut c, table.pair(k), u64::from(n), false);
-                    add_packed(&mut c, other_table.pair(k), u64::from(n), true);
-                }
+            for (k, n) in b.pairs_with(&diff) {
+                add_packed(&mut c, table.pair(k), u64::from(n), false);
+                add_packed(&mut c, other_table.pair(k), u64::from(n), true);
             }
-            for &x in &b.present {
-                let x = usize::from(x);
-                if shared::has(&diff, x) {
-                    aliens(&mut alien, m, x, false);
-                    aliens(&mut alien, other, x, true);
-                }
+            for x in bytes::bits(diff).filter(|&x| b.has_byte(x)) {
+                aliens(&mut alien, m, x, false);
+                aliens(&mut alien, other, x, true);
             }
         }
         None => {

@@ -364,3 +364,39 @@ fn a_verdict_without_runners_up_is_the_same_verdict() {
         }
     }
 }
+
+/// Decision 64: the pairs found through a set's bytes are the pairs that hold a byte of the
+/// set, each once, for sets of every size over every window.
+#[test]
+fn the_pairs_of_a_set_of_bytes_are_found_once_each() {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut compared = 0;
+    for w in windows() {
+        let b = bytes_of(&w);
+        for bits in [1u32, 3, 8, 40, 200] {
+            let mut set = [0u64; 4];
+            for _ in 0..bits {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let v = (x >> 32) as usize & 0xFF;
+                if let Some(word) = set.get_mut(v >> 6) {
+                    *word |= 1 << (v & 63);
+                }
+            }
+            let has = |v: u16| set[usize::from(v) >> 6] >> (v & 63) & 1 != 0;
+            let mut want: Vec<(u16, u32)> = b
+                .pairs
+                .iter()
+                .copied()
+                .filter(|&(k, _)| has(k >> 8) || has(k & 0xFF))
+                .collect();
+            let mut got: Vec<(u16, u32)> = b.pairs_with(&set).collect();
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "{bits} bytes");
+            compared += 1;
+        }
+    }
+    assert!(compared > 800, "{compared}");
+}

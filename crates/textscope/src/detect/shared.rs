@@ -6,7 +6,7 @@
 //! a byte the two read differently. The counts are whole numbers and the sums exact
 //! (`price::differences_exact`), so the result is what every pair would give, to the bit.
 
-use super::bytes::Bytes;
+use super::bytes::{self, Bytes};
 use super::lang::{self, LANGS};
 use super::price::{self, PairCounts};
 use super::single::{self, PageModel};
@@ -212,11 +212,8 @@ impl<'a> Shared<'a> {
             }
         }
         let (pos, diff, _) = best?;
-        let redo: u64 = b
-            .present
-            .iter()
-            .map(|&x| usize::from(x))
-            .filter(|&x| has(&diff, x))
+        let redo: u64 = bytes::bits(diff)
+            .filter(|&x| b.has_byte(x))
             .map(|x| u64::from(b.weight.get(x).copied().unwrap_or(0)))
             .sum();
         (redo * 5 < b.pair_total * 2).then_some((pos, diff))
