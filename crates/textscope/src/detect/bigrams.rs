@@ -65,7 +65,7 @@ fn add_bigram(m: &PageModel, delta: &mut [f64; LANGS], x: char, y: char, n: f64)
 
 /// [`bigrams`] through `pairs`' list of languages for each bigram.
 pub(super) fn bigrams_listed(m: &PageModel, b: &Bytes, t: &Tally) -> [f64; LANGS] {
-    let mut delta = t.alien;
+    let mut delta = t.alien();
     for (a, z, n) in letter_pairs(m, b) {
         add_bigram(m, &mut delta, a.letter, z.letter, n);
     }
@@ -103,7 +103,7 @@ pub(super) fn bigrams_dense_shared<'a>(
     shared: &mut Shared<'a>,
 ) -> [f64; LANGS] {
     let idx = lang::index();
-    let mut delta = t.alien;
+    let mut delta = t.alien();
     let Some(table) = m.script.and_then(|s| idx.scripts().get(s.ordinal())) else {
         return delta;
     };

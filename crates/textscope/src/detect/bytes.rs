@@ -3,7 +3,7 @@
 
 use super::lang::{self, ModelScript, LANGS};
 use super::models::MODELS;
-use super::shared::{has, ByteSet};
+use super::shared::{has, put, ByteSet};
 
 /// The window's byte statistics that every single-byte candidate reads.
 pub(super) struct Bytes {
@@ -15,6 +15,8 @@ pub(super) struct Bytes {
     pub present: Vec<u8>,
     /// Where the bytes above 7F start in `present`.
     pub present_high: usize,
+    /// `present` as a set.
+    pub present_set: ByteSet,
     pub high: u64,
     /// Pairs of two bytes above 7F: words written in them (a Cyrillic or Greek word), rather
     /// than one accented letter between ASCII ones.
@@ -201,12 +203,17 @@ fn count_bytes(window: &[u8], counts: &mut [u32]) -> Bytes {
         .filter(|&b| unigram.get(usize::from(b)).is_some_and(|&n| n > 0))
         .collect::<Vec<u8>>();
     let present_high = present.partition_point(|&x| x < 0x80);
+    let mut present_set = [0u64; 4];
+    for &x in &present {
+        put(&mut present_set, usize::from(x));
+    }
     let (pair_at, pair_list) = pair_index(&pairs);
     Bytes {
         pairs,
         unigram,
         present,
         present_high,
+        present_set,
         high,
         high_runs,
         weight,

@@ -121,6 +121,10 @@ pub(crate) fn index() -> &'static Index {
         let mut pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
         let mut ascii_pairs: Vec<Vec<(u8, f32)>> = vec![Vec::new(); 27 * 27];
         let mut letters: PairMap<u64> = PairMap::default();
+        // A cost is one of 256 values: each one's probability worked out once.
+        let probability: Vec<f64> = (0..=u8::MAX)
+            .map(|c| (-(f64::from(c) / 8.0)).exp())
+            .collect();
         for (li, m) in MODELS.iter().enumerate() {
             let max = m.cost.iter().copied().max().unwrap_or(0);
             // An unseen bigram: rarer than the rarest kept, by a nat (the profiles keep only
@@ -129,7 +133,7 @@ pub(crate) fn index() -> &'static Index {
             let cost = |c: u8| f64::from(c) / 8.0;
             let (mut mass, mut h) = (0f64, 0f64);
             for &c in m.cost {
-                let p = (-cost(c)).exp();
+                let p = probability.get(usize::from(c)).copied().unwrap_or(0.0);
                 mass += p;
                 h += p * cost(c);
             }

@@ -105,8 +105,8 @@ pub(super) struct Tally {
     pub scored: f64,
     /// The cost of a page without models (exact).
     unmodelled: f64,
-    /// Each language's cost for the letters it never writes (exact: worked out from a count).
-    pub alien: [f64; LANGS],
+    /// Each language's pair occurrences of the letters it never writes ([`Tally::alien`]).
+    aliens: [u32; LANGS],
     /// Equal for two readings that give the same text of the window.
     pub text: u64,
 }
@@ -230,24 +230,22 @@ fn first_pass<'a>(
     m: &'a PageModel,
     b: &Bytes,
     shared: &mut Shared<'a>,
-) -> (PairCounts, [u64; LANGS]) {
-    // A byte's pairs, to each language its letter is alien to (wrapping, as below).
-    let aliens = |alien: &mut [u64; LANGS], m: &PageModel, x: usize, take: bool| {
+) -> (PairCounts, [u32; LANGS]) {
+    // A byte's pairs, to each language its letter is alien to (wrapping, as below; a
+    // window's counts stay far below 2^32).
+    let aliens = |alien: &mut [u32; LANGS], m: &PageModel, x: usize, take: bool| {
         let mut mask = m.bytes.get(x).map_or(0, |i| i.alien);
-        let w = u64::from(b.weight.get(x).copied().unwrap_or(0));
+        let w = b.weight.get(x).copied().unwrap_or(0);
+        let w = if take { w.wrapping_neg() } else { w };
         while mask != 0 {
             if let Some(o) = alien.get_mut(mask.trailing_zeros() as usize) {
-                *o = if take {
-                    o.wrapping_sub(w)
-                } else {
-                    o.wrapping_add(w)
-                };
+                *o = o.wrapping_add(w);
             }
             mask &= mask - 1;
         }
     };
     let table = m.pair_table();
-    let (mut c, mut alien) = ([0u64; 2], [0u64; LANGS]);
+    let (mut c, mut alien) = ([0u64; 2], [0u32; LANGS]);
     match shared.counts_near(m, b) {
         Some((from, from_alien, other, diff)) => {
             (c, alien) = (from.pack(), from_alien);
@@ -291,15 +289,15 @@ pub(super) fn text_step(text: u64, byte: u8, c: u64) -> u64 {
 /// The cheap pass: the penalties, the pairs the models will price, the letters each language
 /// never writes, and the text's identity.
 pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) -> Tally {
+    // The bytes that occur and cost something, in increasing order: the terms that are not 0,
+    // in the order of a pass over every byte that occurs (a page that keeps ASCII charges
+    // nothing below 80).
     let mut penalty = 0f64;
-    // A page that keeps ASCII charges nothing below 80: the same terms in the same order.
-    let charged = if m.ascii_compatible {
-        b.present.get(b.present_high..).unwrap_or_default()
-    } else {
-        &b.present
-    };
-    for &byte in charged {
-        let byte = usize::from(byte);
+    let mut charged = b.present_set;
+    for (w, c) in charged.iter_mut().zip(&m.costly) {
+        *w &= c;
+    }
+    for byte in bytes::bits(charged) {
         let n = b.unigram.get(byte).copied().unwrap_or(0);
         let (first, second) = m.unigram.get(byte).copied().unwrap_or((0.0, 0.0));
         if first != 0.0 {
@@ -309,9 +307,7 @@ pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) ->
             penalty += f64::from(n) * second;
         }
     }
-    let (c, pairs) = first_pass(m, b, shared);
-    // Each pair a letter is in pays half the alien cost (the letter is met in two pairs).
-    let alien = pairs.map(|n| n as f64 * (ALIEN_COST / 2.0));
+    let (c, aliens) = first_pass(m, b, shared);
     // Whole multiples of a half: exact, whatever the order.
     penalty += TOUCH_COST * c.touch as f64 + CASE_COST * c.case as f64 + MIX_COST * c.mix as f64;
     let scored = c.scored as f64;
@@ -358,12 +354,18 @@ pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) ->
         penalty,
         scored,
         unmodelled,
-        alien,
+        aliens,
         text,
     }
 }
 
 impl Tally {
+    /// Each language's cost for the letters it never writes: each pair a letter is in pays
+    /// half the alien cost (the letter is met in two pairs); exact, from a count.
+    pub(super) fn alien(&self) -> [f64; LANGS] {
+        self.aliens.map(|n| f64::from(n) * (ALIEN_COST / 2.0))
+    }
+
     /// A lower bound of the page's cost per byte above 7F, prior left out. A language's
     /// bigrams cost at least its cheapest each; a pair holding a letter the language never
     /// writes is none of its bigrams (it costs the floor, and the alien cost, counted
@@ -383,9 +385,10 @@ impl Tally {
         let idx = lang::index();
         let cheapest = &costs().cheapest;
         let mut own = f64::INFINITY;
+        let aliens = self.alien();
         for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
             let floor = f64::from(idx.floor.get(l).copied().unwrap_or(0.0));
-            let alien = self.alien.get(l).copied().unwrap_or(0.0);
+            let alien = aliens.get(l).copied().unwrap_or(0.0);
             // Pairs with an alien letter: at least alien / ALIEN_COST of them.
             let foreign = if ALIEN_COST > 0.0 {
                 (alien / ALIEN_COST).min(self.scored)

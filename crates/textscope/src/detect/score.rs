@@ -86,9 +86,19 @@ enum Reading {
 /// Readings that give the same text: their places in the list of readings, and the page that
 /// names them.
 struct Group {
-    members: Vec<usize>,
+    /// The first and last of its readings; `next` links each to the following one.
+    first: usize,
+    last: usize,
     page: CodePage,
     bound: f64,
+}
+
+/// A group's readings in the order met, through the links of `next` (a list per group
+/// without an allocation per group: a window has some fifty).
+fn members<'a>(g: &Group, next: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+    std::iter::successors(Some(g.first), move |&i| {
+        next.get(i).copied().filter(|&n| n != usize::MAX)
+    })
 }
 
 /// Ranks every candidate for the window and keeps the best `keep`, same-text readings grouped
@@ -120,10 +130,12 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
         .chain(b'a'..=b'z')
         .map(|c| u64::from(b.unigram.get(usize::from(c)).copied().unwrap_or(0)))
         .sum();
-    let mut readings = Vec::new();
-    let mut tallies = Vec::new();
+    // One reading per page at most: sized once (each window's vectors are a good part of a
+    // small file's cost otherwise, grown and copied step by step).
+    let mut readings = Vec::with_capacity(models.len());
+    let mut tallies = Vec::with_capacity(models.len());
     let mut memo = cjk::Memo::default();
-    let mut shared = Shared::default();
+    let mut shared = Shared::for_pages(models.len());
     for (i, page) in CodePage::all().enumerate() {
         if page.script() == Script::None {
             continue;
@@ -152,9 +164,11 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     };
     // Readings that give the same text are one answer, named by the commonest page (lowest
     // tier, then the registry's order, which puts the common pages first).
-    let mut groups: Vec<Group> = Vec::new();
+    let mut groups: Vec<Group> = Vec::with_capacity(readings.len());
+    let mut next = vec![usize::MAX; readings.len()];
     // Each group's text (its first member's), to its place in `groups`.
-    let mut group_of: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut group_of: std::collections::HashMap<u64, usize> =
+        std::collections::HashMap::with_capacity(readings.len());
     for (i, r) in readings.iter().enumerate() {
         let Some(page) = page_of(r) else { continue };
         let bound = match r {
@@ -164,7 +178,10 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
         let text = text_of(r);
         match group_of.get(&text).and_then(|&gi| groups.get_mut(gi)) {
             Some(g) => {
-                g.members.push(i);
+                if let Some(n) = next.get_mut(g.last) {
+                    *n = i;
+                }
+                g.last = i;
                 g.bound = g.bound.min(bound);
                 if page.tier() < g.page.tier() {
                     g.page = page;
@@ -173,7 +190,8 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
             None => {
                 group_of.insert(text, groups.len());
                 groups.push(Group {
-                    members: vec![i],
+                    first: i,
+                    last: i,
                     page,
                     bound,
                 });
@@ -201,7 +219,17 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
                 break;
             }
         }
-        let s = price(g, &readings, &tallies, &b, &ascii, ascii_best, &mut shared);
+        let members = members(g, &next);
+        let s = price(
+            g,
+            members,
+            &readings,
+            &tallies,
+            &b,
+            &ascii,
+            ascii_best,
+            &mut shared,
+        );
         let at = kept_costs.partition_point(|&c| c <= s.cost);
         kept_costs.insert(at, s.cost);
         kept_costs.truncate(keep.max(1));
@@ -228,8 +256,10 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
 /// A group's reading, priced in full: every member's cost, folded as the readings were met
 /// (the commoner page names the group, at the best cost any member got: a page without models
 /// prices the same text less well).
+#[allow(clippy::too_many_arguments)]
 fn price(
     g: &Group,
+    members: impl Iterator<Item = usize>,
     readings: &[Reading],
     tallies: &[price::Tally],
     b: &bytes::Bytes,
@@ -243,7 +273,7 @@ fn price(
     // priced once.
     let mut done: Vec<(&single::PageModel, f64, Option<&'static str>)> = Vec::new();
     let mut out: Option<Scored> = None;
-    for &i in &g.members {
+    for i in members {
         let s = match readings.get(i) {
             Some(Reading::Single(mi, ti, _)) => {
                 let (Some(m), Some(t)) =

@@ -19,7 +19,7 @@ pub(super) fn has(set: &ByteSet, x: usize) -> bool {
     set.get(x >> 6).is_some_and(|w| w >> (x & 63) & 1 != 0)
 }
 
-fn put(set: &mut ByteSet, x: usize) {
+pub(super) fn put(set: &mut ByteSet, x: usize) {
     if let Some(w) = set.get_mut(x >> 6) {
         *w |= 1 << (x & 63);
     }
@@ -38,6 +38,29 @@ struct Apart {
 
 const ALL: ByteSet = [u64::MAX; 4];
 
+/// The bytes whose entries in `a` and `b` differ. Every page is compared with every other
+/// once per run (about ninety pages, in each run that meets a code page): 64 bytes to a word,
+/// without a branch, rather than byte by byte into a set.
+fn differ<T: PartialEq>(a: &[T; 256], b: &[T; 256]) -> ByteSet {
+    let mut set = [0; 4];
+    for (w, (p, q)) in set
+        .iter_mut()
+        .zip(a.chunks_exact(64).zip(b.chunks_exact(64)))
+    {
+        // A byte (0 or 1) per entry in vector lanes, then each eight gathered into the top
+        // byte of a product (byte k of `v` lands on bit 56 + k, and no two terms share a bit).
+        let mut ne = [0u8; 64];
+        for (o, (x, y)) in ne.iter_mut().zip(p.iter().zip(q)) {
+            *o = u8::from(x != y);
+        }
+        *w = ne.chunks_exact(8).enumerate().fold(0, |m, (k, e)| {
+            let v = e.iter().rev().fold(0u64, |v, &x| v << 8 | u64::from(x));
+            m | (v.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        });
+    }
+    set
+}
+
 fn apart(a: Option<&PageModel>, b: Option<&PageModel>) -> Apart {
     let (Some(a), Some(b)) = (a, b) else {
         return Apart {
@@ -45,32 +68,13 @@ fn apart(a: Option<&PageModel>, b: Option<&PageModel>) -> Apart {
             slots: ALL,
         };
     };
-    let mut codes = [0; 4];
-    for (x, ((p, q), (r, s))) in a
-        .codes
-        .iter()
-        .zip(&b.codes)
-        .zip(a.bytes.iter().zip(&b.bytes))
-        .enumerate()
-    {
-        if p.0 != q.0 || r.alien != s.alien {
-            put(&mut codes, x);
-        }
-    }
+    let codes = differ(&a.reads, &b.reads);
     let table = a
         .script
         .filter(|&s| b.script == Some(s))
         .and_then(|s| lang::index().scripts().get(s.ordinal()));
     let slots = match table {
-        Some(table) => {
-            let mut slots = [0; 4];
-            for (x, (p, q)) in a.slots(table).iter().zip(b.slots(table)).enumerate() {
-                if p != q {
-                    put(&mut slots, x);
-                }
-            }
-            slots
-        }
+        Some(table) => differ(a.slots(table), b.slots(table)),
         None => ALL,
     };
     Apart { codes, slots }
@@ -95,14 +99,19 @@ fn row(i: usize) -> Option<&'static Row> {
         r.get_or_init(|| {
             let me = models.get(i).and_then(Option::as_ref);
             let apart: Vec<Apart> = models.iter().map(|o| apart(me, o.as_ref())).collect();
+            // By size, then place (as a stable sort by size would give), each size counted once.
             let order = |view: View| {
-                let size = |a: &Apart| -> u32 { a.set(view).iter().map(|w| w.count_ones()).sum() };
-                let mut places: Vec<u16> = (0..apart.len())
-                    .filter(|&o| o != i && apart.get(o).is_some_and(|a| size(a) < 256))
-                    .filter_map(|o| u16::try_from(o).ok())
+                let mut places: Vec<(u32, u16)> = apart
+                    .iter()
+                    .enumerate()
+                    .filter(|&(o, _)| o != i)
+                    .filter_map(|(o, a)| {
+                        let size = a.set(view).iter().map(|w| w.count_ones()).sum();
+                        Some((size, u16::try_from(o).ok()?)).filter(|&(n, _)| n < 256)
+                    })
                     .collect();
-                places.sort_by_key(|&o| apart.get(usize::from(o)).map_or(256, size));
-                places
+                places.sort_unstable();
+                places.into_iter().map(|(_, o)| o).collect()
             };
             Row {
                 by_codes: order(View::Codes),
@@ -150,7 +159,7 @@ pub(super) struct Shared<'a> {
     /// The bytes the window's pairs hold, as a set (worked out on first use).
     present: Option<ByteSet>,
     /// Each page's place, its pair counts and its alien letters' pairs per language.
-    counts: Vec<(usize, PairCounts, [u64; LANGS])>,
+    counts: Vec<(usize, PairCounts, [u32; LANGS])>,
     /// Each page's place, its slots and its bigram sums per language of its script.
     sums: Vec<(usize, &'a [u16; 256], [f64; LANGS])>,
     /// Each page's place in `counts` and in `sums`, plus one (0: not there), by its place in
@@ -165,6 +174,15 @@ pub(super) struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
+    /// Room for `pages` pages' counts and sums.
+    pub(super) fn for_pages(pages: usize) -> Shared<'a> {
+        Shared {
+            counts: Vec::with_capacity(pages),
+            sums: Vec::with_capacity(pages),
+            ..Shared::default()
+        }
+    }
+
     /// Among the earlier pages (`pos_of`: each page's place in the list of those kept, plus
     /// one; 0 for none), the page nearest to page `at` over the window, and the bytes of the
     /// window the two read differently: when the pairs holding them are well under half of the
@@ -235,7 +253,7 @@ impl<'a> Shared<'a> {
         &mut self,
         m: &PageModel,
         b: &Bytes,
-    ) -> Option<(PairCounts, [u64; LANGS], &'static PageModel, ByteSet)> {
+    ) -> Option<(PairCounts, [u32; LANGS], &'static PageModel, ByteSet)> {
         let pos_of = std::mem::take(&mut self.counts_pos);
         let near = self.nearest(m.at, &pos_of, View::Codes, b);
         self.counts_pos = pos_of;
@@ -249,7 +267,7 @@ impl<'a> Shared<'a> {
         Some((counts, alien, base, diff))
     }
 
-    pub(super) fn keep_counts(&mut self, m: &PageModel, counts: PairCounts, alien: [u64; LANGS]) {
+    pub(super) fn keep_counts(&mut self, m: &PageModel, counts: PairCounts, alien: [u32; LANGS]) {
         mark(&mut self.counts_pos, m.at, self.counts.len());
         self.counts.push((m.at, counts, alien));
     }
@@ -276,5 +294,53 @@ impl<'a> Shared<'a> {
     pub(super) fn keep_sums(&mut self, m: &PageModel, slots: &'a [u16; 256], sums: [f64; LANGS]) {
         mark(&mut self.sums_pos, m.at, self.sums.len());
         self.sums.push((m.at, slots, sums));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_pages_read_a_byte_alike_when_its_numbers_are_equal() {
+        let models: Vec<&PageModel> = single::models().iter().flatten().collect();
+        assert!(models.len() > 50 && models.len() < 256);
+        for a in &models {
+            for b in &models {
+                let set = differ(&a.reads, &b.reads);
+                for x in 0..256 {
+                    let (Some(p), Some(q)) = (a.codes.get(x), b.codes.get(x)) else {
+                        continue;
+                    };
+                    let (Some(r), Some(s)) = (a.bytes.get(x), b.bytes.get(x)) else {
+                        continue;
+                    };
+                    let apart = p.0 != q.0 || r.alien != s.alien;
+                    assert_eq!(has(&set, x), apart, "{:?} {:?} {x:#x}", a.page, b.page);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn differ_finds_every_entry_that_differs() {
+        let a: [u16; 256] = std::array::from_fn(|x| x as u16);
+        for x in [0usize, 7, 8, 63, 64, 100, 191, 200, 255] {
+            let mut b = a;
+            if let Some(o) = b.get_mut(x) {
+                *o = 999;
+            }
+            let mut want = [0; 4];
+            put(&mut want, x);
+            assert_eq!(differ(&a, &b), want, "{x}");
+        }
+        assert_eq!(differ(&a, &a), [0; 4]);
+        assert_eq!(
+            differ(&a, &[7u16; 256])
+                .iter()
+                .map(|w| w.count_ones())
+                .sum::<u32>(),
+            255
+        );
     }
 }

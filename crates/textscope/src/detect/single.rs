@@ -84,10 +84,18 @@ pub(super) struct PageModel {
     pub bytes: [ByteInfo; 256],
     /// What the first pass over the byte pairs reads of each byte, packed ([`PairCode`]).
     pub codes: [PairCode; 256],
+    /// Each byte's pair code and alien languages, numbered among those of every page at the
+    /// same byte ([`models`]): two pages read a byte alike in the first pass when its numbers
+    /// are equal. `shared.rs` compares every page with every other once per run, sixteen
+    /// bytes to a vector compare.
+    pub reads: [u8; 256],
     /// The costs a byte pays each time it occurs: for an ASCII character read from a byte above
     /// 7F (a writer would have used the ASCII byte), and for its class (symbol, punctuation,
     /// control or unmapped). 0 for none.
     pub unigram: [(f64, f64); 256],
+    /// The bytes whose `unigram` costs are not both 0 (none below 80 in a page that keeps
+    /// ASCII).
+    pub costly: super::shared::ByteSet,
 }
 
 fn model_script(s: Script) -> Option<ModelScript> {
@@ -193,7 +201,17 @@ fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> Page
         slots: OnceLock::new(),
         pairs: OnceLock::new(),
         codes: bytes.map(|b| PairCode::of(&b)),
+        reads: [0; 256],
         bytes,
+        costly: unigram
+            .iter()
+            .enumerate()
+            .fold([0; 4], |mut set, (x, &(f, s))| {
+                if f != 0.0 || s != 0.0 {
+                    super::shared::put(&mut set, x);
+                }
+                set
+            }),
         unigram,
     }
 }
@@ -219,17 +237,41 @@ impl PageModel {
     }
 }
 
+/// Fills in [`PageModel::reads`]: at each byte, the pages' different (pair code, alien
+/// languages) in the order met, numbered from 0. A hundred pages have at most a hundred at a
+/// byte, and most have a few.
+fn number_reads(models: &mut [Option<PageModel>]) {
+    for x in 0..256 {
+        let mut seen: Vec<(u16, u64)> = Vec::new();
+        for m in models.iter_mut().flatten() {
+            let (Some(code), Some(info)) = (m.codes.get(x), m.bytes.get(x)) else {
+                continue;
+            };
+            let key = (code.0, info.alien);
+            let n = seen.iter().position(|&k| k == key).unwrap_or_else(|| {
+                seen.push(key);
+                seen.len() - 1
+            });
+            if let Some(o) = m.reads.get_mut(x) {
+                *o = u8::try_from(n).unwrap_or(u8::MAX);
+            }
+        }
+    }
+}
+
 /// Every page's model, by its place in the registry (`None`: not a single-byte candidate),
 /// built once per run.
 pub(super) fn models() -> &'static [Option<PageModel>] {
     static MODELS: OnceLock<Vec<Option<PageModel>>> = OnceLock::new();
     MODELS.get_or_init(|| {
-        CodePage::all()
+        let mut models: Vec<Option<PageModel>> = CodePage::all()
             .enumerate()
             .map(|(at, p)| {
                 let table = p.single_byte_table()?;
                 (p.script() != Script::None).then(|| build(p, at, table))
             })
-            .collect()
+            .collect();
+        number_reads(&mut models);
+        models
     })
 }
