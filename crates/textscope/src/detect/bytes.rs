@@ -3,7 +3,9 @@
 
 use super::lang::{self, ModelScript, LANGS};
 use super::models::MODELS;
+use super::price;
 use super::shared::{has, put, ByteSet};
+use std::sync::OnceLock;
 
 /// The window's byte statistics that every single-byte candidate reads.
 pub(super) struct Bytes {
@@ -246,15 +248,55 @@ pub(super) fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
     out
 }
 
+/// The largest size of an ASCII cost (a floor or a bigram's) and the unit every one of them is
+/// a whole multiple of, when a count times any of them is exact (`None`: not so).
+fn ascii_unit() -> Option<(i32, f64)> {
+    static UNIT: OnceLock<Option<(i32, f64)>> = OnceLock::new();
+    *UNIT.get_or_init(|| {
+        let idx = lang::index();
+        let costs = idx.ascii_pairs.iter().flatten().map(|&(_, d)| d);
+        let (mut unit, mut largest) = (Some(i32::MAX), 0f64);
+        for v in idx.ascii_floor.iter().copied().chain(costs).map(f64::from) {
+            largest = largest.max(v.abs());
+            match price::bits(v) {
+                Some((e, n)) if n <= 35 => unit = unit.map(|u| u.min(e)),
+                Some(_) => unit = None,
+                None => {}
+            }
+        }
+        unit.map(|u| (u, largest))
+    })
+}
+
 fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
     let idx = lang::index();
     let mut out = [0f64; LANGS];
+    // The pairs each language's floor is paid for.
+    let floored: u64 = b
+        .ascii
+        .iter()
+        .enumerate()
+        .filter(|&(slot, _)| slot != 27 * 26 + 26)
+        .map(|(_, &n)| u64::from(n))
+        .sum();
+    // When no sum can round (every term a whole multiple of one unit, and a language's sum at
+    // most the pairs' count times two of the largest costs, below 2^53 units), the floors are
+    // one product each rather than one per pair of letters (decision 65): the same sums.
+    let factored = floored > 0
+        && ascii_unit().is_some_and(|(u, most)| floored as f64 * 2.0 * most < 2f64.powi(53 + u));
+    if factored {
+        for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
+            *o = floored as f64 * f64::from(f);
+        }
+    }
     for (slot, &n) in b.ascii.iter().enumerate() {
         if n == 0 || slot == 27 * 26 + 26 {
             continue;
         }
-        for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
-            *o += f64::from(n) * f64::from(f);
+        if !factored {
+            for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
+                *o += f64::from(n) * f64::from(f);
+            }
         }
         // The window's slots are the index's places: `ascii_slot` folds the case that
         // `lang::ascii_place` never sees.
@@ -278,4 +320,57 @@ pub(super) fn ebcdic_possible(b: &Bytes, len: usize) -> bool {
         .map(|c| b.unigram.get(usize::from(c)).copied().unwrap_or(0) as usize)
         .sum();
     spaces * 25 >= len && (lower * 5 < len || ascii_spaces * 10 < spaces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The loop over the pairs of letters that every floor went through before decision 65.
+    fn ascii_costs_pair_by_pair(b: &Bytes) -> [f64; LANGS] {
+        let idx = lang::index();
+        let mut out = [0f64; LANGS];
+        for (slot, &n) in b.ascii.iter().enumerate() {
+            if n == 0 || slot == 27 * 26 + 26 {
+                continue;
+            }
+            for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
+                *o += f64::from(n) * f64::from(f);
+            }
+            for &(l, d) in idx.ascii_pairs.get(slot).map_or(&[][..], Vec::as_slice) {
+                if let Some(o) = out.get_mut(usize::from(l)) {
+                    *o += f64::from(n) * f64::from(d);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_ascii_floors_factored_give_the_same_bits() {
+        // The models as trained allow it (else every window took the slow way unseen).
+        let (unit, most) = ascii_unit().expect("the ASCII costs are whole multiples of a unit");
+        assert!(
+            65_536.0 * 2.0 * most < 2f64.powi(53 + unit),
+            "{unit} {most}"
+        );
+        let texts: [&[u8]; 4] = [
+            b"The quick brown fox jumps over the lazy dog, twice. \xE9t\xE9 \xE0 Paris",
+            b"Der Stra\xDFenbahnfahrer f\xE4hrt \xFCber die Br\xFCcke nach K\xF6ln.",
+            b"a",
+            b"\xC0\xC1\xC2 12345 !!! ... ,,,",
+        ];
+        for text in texts {
+            let b = bytes_of(text);
+            let (got, want) = (latin_ascii_costs(&b), ascii_costs_pair_by_pair(&b));
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!(
+                    g.to_bits(),
+                    w.to_bits(),
+                    "{:?}",
+                    String::from_utf8_lossy(text)
+                );
+            }
+        }
+    }
 }

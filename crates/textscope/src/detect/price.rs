@@ -29,7 +29,7 @@ struct Costs {
 
 /// The exponent of the lowest bit set in `x`, and how many bits lie from it to the highest
 /// (`None` for 0 and for values that are not finite).
-fn bits(x: f64) -> Option<(i32, u32)> {
+pub(super) fn bits(x: f64) -> Option<(i32, u32)> {
     if x == 0.0 || !x.is_finite() {
         return None;
     }
@@ -384,24 +384,24 @@ impl Tally {
         }
         let idx = lang::index();
         let cheapest = &costs().cheapest;
-        let mut own = f64::INFINITY;
         let aliens = self.alien();
-        for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
-            let floor = f64::from(idx.floor.get(l).copied().unwrap_or(0.0));
-            let alien = aliens.get(l).copied().unwrap_or(0.0);
+        // Every language in a lane, those of other scripts left out by the select: the same
+        // costs as a loop over the page's languages, and their least (decision 65).
+        let mut own = f64::INFINITY;
+        let lanes = idx.floor.iter().zip(&aliens).zip(cheapest).zip(ascii);
+        for (l, (((&floor, &alien), &cheap), &ascii)) in lanes.enumerate() {
             // Pairs with an alien letter: at least alien / ALIEN_COST of them.
             let foreign = if ALIEN_COST > 0.0 {
                 (alien / ALIEN_COST).min(self.scored)
             } else {
                 0.0
             };
-            let mut cost = self.scored * floor
-                + (self.scored - foreign) * cheapest.get(l).copied().unwrap_or(0.0)
-                + alien;
+            let mut cost = self.scored * f64::from(floor) + (self.scored - foreign) * cheap + alien;
             if m.ascii_compatible {
-                cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
+                cost += ascii - ascii_best;
             }
-            own = own.min(cost);
+            let take = (m.langs >> l & 1 != 0) & (cost < own);
+            own = if take { cost } else { own };
         }
         (own + self.penalty) / high
     }
