@@ -153,8 +153,10 @@ pub(crate) fn index() -> &'static Index {
             let u = (kept + (all - m.cost.len() as f64).max(0.0) * f) / all;
             let scale = (u - h).max(0.5);
             let norm = |c: f64| ((c - h) / scale) as f32;
+            // The unseen bigram's cost, normalised once per model rather than twice a bigram.
+            let unseen = norm(f);
             if let Some(slot) = floor.get_mut(li) {
-                *slot = norm(f);
+                *slot = unseen;
             }
             if let Some(slot) = ascii_floor.get_mut(li) {
                 *slot = (f / ASCII_SCALE) as f32;
@@ -174,7 +176,7 @@ pub(crate) fn index() -> &'static Index {
                     pairs
                         .entry(key(x, y))
                         .or_default()
-                        .push((li as u8, norm(c).min(norm(f)) - norm(f)));
+                        .push((li as u8, norm(c).min(unseen) - unseen));
                 }
             }
         }
