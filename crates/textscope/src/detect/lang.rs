@@ -118,13 +118,16 @@ pub(crate) fn index() -> &'static Index {
     INDEX.get_or_init(|| {
         let mut floor = [0f32; LANGS];
         let mut ascii_floor = [0f32; LANGS];
-        let mut pairs: PairMap<Vec<(u8, f32)>> = PairMap::default();
+        // Some 7,500 different bigrams: room for them from the start, not grown step by step.
+        let mut pairs: PairMap<Vec<(u8, f32)>> =
+            PairMap::with_capacity_and_hasher(8192, Default::default());
         let mut ascii_pairs: Vec<Vec<(u8, f32)>> = vec![Vec::new(); 27 * 27];
         let mut letters: PairMap<u64> = PairMap::default();
         // A cost is one of 256 values: each one's probability worked out once.
         let probability: Vec<f64> = (0..=u8::MAX)
             .map(|c| (-(f64::from(c) / 8.0)).exp())
             .collect();
+        let mut seen = vec![0u64; 0x1_0000 / 64];
         for (li, m) in MODELS.iter().enumerate() {
             let max = m.cost.iter().copied().max().unwrap_or(0);
             // An unseen bigram: rarer than the rarest kept, by a nat (the profiles keep only
@@ -139,9 +142,26 @@ pub(crate) fn index() -> &'static Index {
             }
             let h = h / mass.max(f64::MIN_POSITIVE);
             let chars: Vec<char> = m.pairs.chars().collect();
-            let mut alphabet: Vec<char> = chars.clone();
-            alphabet.sort_unstable();
-            alphabet.dedup();
+            // The model's different characters, in the order met (only their set and count
+            // matter), through a bit per BMP character rather than a sort of every one.
+            let mut alphabet: Vec<char> = Vec::new();
+            for &c in &chars {
+                let v = c as usize;
+                match seen.get_mut(v >> 6) {
+                    Some(w) if *w >> (v & 63) & 1 == 0 => {
+                        *w |= 1 << (v & 63);
+                        alphabet.push(c);
+                    }
+                    Some(_) => {}
+                    None if !alphabet.contains(&c) => alphabet.push(c),
+                    None => {}
+                }
+            }
+            for &c in &alphabet {
+                if let Some(w) = seen.get_mut(c as usize >> 6) {
+                    *w = 0;
+                }
+            }
             for &c in &alphabet {
                 if c != ' ' {
                     *letters.entry(c as u32).or_default() |= 1u64 << li;
