@@ -116,8 +116,38 @@ fn own_script(c: char) -> bool {
     matches!(c, '\u{0531}'..='\u{058F}' | '\u{10A0}'..='\u{10FF}')
 }
 
-fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> PageModel {
-    let idx = lang::index();
+/// What a page makes of a character whatever the page: its class, its case ([`LOWER`],
+/// [`UPPER`], [`JOINS`] or 0) and the languages that write its letter.
+type Facts = (Class, u8, u64);
+
+fn facts(c: Option<char>) -> Facts {
+    let cl = class(c);
+    let letter = match cl {
+        Class::Letter(l) | Class::Mark(l) => l,
+        Class::Edge | Class::Punct | Class::Symbol | Class::Bad => ' ',
+    };
+    let case = match c {
+        Some(c) if c.is_lowercase() => LOWER,
+        Some(c) if c.is_uppercase() => UPPER,
+        Some(c) if lang::arabic_joins_next(c) => JOINS,
+        _ => 0,
+    };
+    let alphabet = lang::index()
+        .alphabet
+        .get(&(letter as u32))
+        .copied()
+        .unwrap_or(0);
+    (cl, case, alphabet)
+}
+
+/// `seen`: each character's [`Facts`] met so far in the run (ninety pages share most of
+/// their characters, and the Unicode tables behind a class cost more than a look-up here).
+fn build(
+    page: CodePage,
+    at: usize,
+    table: &'static [Option<char>; 256],
+    seen: &mut lang::PairMap<Facts>,
+) -> PageModel {
     let script = model_script(page.script());
     let langs = (0..LANGS)
         .filter(|&l| script.is_some() && lang::script_of(l) == script)
@@ -136,15 +166,14 @@ fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> Page
         .zip(bytes.iter_mut().zip(unigram.iter_mut()))
         .enumerate()
     {
-        let cl = class(c);
+        let key = c.map_or(u32::MAX, u32::from);
+        let (cl, case, alphabet) = *seen.entry(key).or_insert_with(|| facts(c));
         let letter = match cl {
             Class::Letter(l) | Class::Mark(l) => l,
             Class::Edge | Class::Punct | Class::Symbol | Class::Bad => ' ',
         };
         let case = match c {
-            Some(c) if c.is_lowercase() => LOWER,
-            Some(c) if c.is_uppercase() => UPPER,
-            Some(c) if lang::arabic_joins_next(c) => JOINS,
+            _ if case != 0 => case,
             // Only where the page moved it (EBCDIC): in an ASCII page the byte is what the
             // text holds.
             Some(
@@ -167,7 +196,7 @@ fn build(page: CodePage, at: usize, table: &'static [Option<char>; 256]) -> Page
         let alien = if letter == ' ' || ascii_byte {
             0
         } else {
-            !idx.alphabet.get(&(letter as u32)).copied().unwrap_or(0) & langs
+            !alphabet & langs
         };
         *info = ByteInfo {
             letter,
@@ -264,11 +293,12 @@ fn number_reads(models: &mut [Option<PageModel>]) {
 pub(super) fn models() -> &'static [Option<PageModel>] {
     static MODELS: OnceLock<Vec<Option<PageModel>>> = OnceLock::new();
     MODELS.get_or_init(|| {
+        let mut seen = lang::PairMap::default();
         let mut models: Vec<Option<PageModel>> = CodePage::all()
             .enumerate()
             .map(|(at, p)| {
                 let table = p.single_byte_table()?;
-                (p.script() != Script::None).then(|| build(p, at, table))
+                (p.script() != Script::None).then(|| build(p, at, table, &mut seen))
             })
             .collect();
         number_reads(&mut models);
