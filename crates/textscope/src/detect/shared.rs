@@ -53,8 +53,9 @@ fn differ<T: PartialEq>(a: &[T; 256], b: &[T; 256]) -> ByteSet {
         for (o, (x, y)) in ne.iter_mut().zip(p.iter().zip(q)) {
             *o = u8::from(x != y);
         }
-        *w = ne.chunks_exact(8).enumerate().fold(0, |m, (k, e)| {
-            let v = e.iter().rev().fold(0u64, |v, &x| v << 8 | u64::from(x));
+        let (eights, _) = ne.as_chunks::<8>();
+        *w = eights.iter().enumerate().fold(0, |m, (k, e)| {
+            let v = u64::from_le_bytes(*e);
             m | (v.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
         });
     }
