@@ -268,6 +268,27 @@ fn ascii_unit() -> Option<(i32, f64)> {
     })
 }
 
+/// `ascii_pairs` as one row of every language's cost per pair of letters (0 where the
+/// language lacks the pair), built once per run.
+fn ascii_rows() -> &'static [[f32; LANGS]] {
+    static ROWS: OnceLock<Vec<[f32; LANGS]>> = OnceLock::new();
+    ROWS.get_or_init(|| {
+        lang::index()
+            .ascii_pairs
+            .iter()
+            .map(|list| {
+                let mut row = [0f32; LANGS];
+                for &(l, d) in list {
+                    if let Some(o) = row.get_mut(usize::from(l)) {
+                        *o = d;
+                    }
+                }
+                row
+            })
+            .collect()
+    })
+}
+
 fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
     let idx = lang::index();
     let mut out = [0f64; LANGS];
@@ -300,6 +321,15 @@ fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
         }
         // The window's slots are the index's places: `ascii_slot` folds the case that
         // `lang::ascii_place` never sees.
+        if factored {
+            // Exact sums: every language in a lane, those without the pair adding 0.
+            if let Some(row) = ascii_rows().get(slot) {
+                for (o, &d) in out.iter_mut().zip(row) {
+                    *o += f64::from(n) * f64::from(d);
+                }
+            }
+            continue;
+        }
         for &(l, d) in idx.ascii_pairs.get(slot).map_or(&[][..], Vec::as_slice) {
             if let Some(o) = out.get_mut(usize::from(l)) {
                 *o += f64::from(n) * f64::from(d);
