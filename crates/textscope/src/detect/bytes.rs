@@ -258,11 +258,7 @@ fn ascii_unit() -> Option<(i32, f64)> {
         let (mut unit, mut largest) = (Some(i32::MAX), 0f64);
         for v in idx.ascii_floor.iter().copied().chain(costs).map(f64::from) {
             largest = largest.max(v.abs());
-            match price::bits(v) {
-                Some((e, n)) if n <= 35 => unit = unit.map(|u| u.min(e)),
-                Some(_) => unit = None,
-                None => {}
-            }
+            unit = price::with_unit(unit, v);
         }
         unit.map(|u| (u, largest))
     })

@@ -29,7 +29,7 @@ struct Costs {
 
 /// The exponent of the lowest bit set in `x`, and how many bits lie from it to the highest
 /// (`None` for 0 and for values that are not finite).
-pub(super) fn bits(x: f64) -> Option<(i32, u32)> {
+fn bits(x: f64) -> Option<(i32, u32)> {
     if x == 0.0 || !x.is_finite() {
         return None;
     }
@@ -43,6 +43,17 @@ pub(super) fn bits(x: f64) -> Option<(i32, u32)> {
     };
     let low = mantissa.trailing_zeros();
     Some((e + low as i32, 64 - mantissa.leading_zeros() - low))
+}
+
+/// `unit` lowered to the lowest bit of `x` when a count below 2^18 times `x` is exact (`x` has
+/// at most 53 - 18 significant bits), `None` when it is not; 0 leaves it as it is. Folded over
+/// a set of costs, the unit every one of them is a whole multiple of.
+pub(super) fn with_unit(unit: Option<i32>, x: f64) -> Option<i32> {
+    match bits(x) {
+        Some((e, n)) if n <= 35 => unit.map(|u| u.min(e)),
+        Some(_) => None,
+        None => unit,
+    }
 }
 
 fn costs() -> &'static Costs {
@@ -62,11 +73,7 @@ fn costs() -> &'static Costs {
                     *o = o.min(d);
                 }
                 largest = largest.max(d.abs());
-                match bits(d) {
-                    Some((e, n)) if n <= 35 => unit = unit.map(|u| u.min(e)),
-                    Some(_) => unit = None,
-                    None => {}
-                }
+                unit = with_unit(unit, d);
             }
         }
         Costs {
