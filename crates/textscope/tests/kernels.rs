@@ -382,6 +382,73 @@ fn prose_beyond_ascii_in_lines_of_every_length() {
     }
 }
 
+/// UTF-8 inside a run of plain lines (the line-at-a-time loop): a finding at every position across two block edges, among them one whose
+/// bytes go on into the next block (listed only once that block is taken), followed by plain
+/// lines, by a character the loop cannot take, or by the end of the input; and every kind of
+/// ill-formed sequence at every position the same way, so that where the loops stop for one
+/// is tested against the decoder.
+#[test]
+fn findings_and_ill_formed_utf8_inside_runs_of_plain_lines() {
+    let opts = forced(Format::Utf8);
+    let mut pieces: Vec<Vec<u8>> = [
+        "\u{200D}",
+        "\u{200D}\u{85}",
+        "\u{200D}\u{200D}\u{2028}",
+        "é\u{200B}\u{1}",
+        "\u{FEFF}",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    pieces.extend(ILL_FORMED_UTF8.iter().map(|b| b.to_vec()));
+    // A NEL (which the fast path leaves to the decoder) after the first line: the loop starts
+    // after it, at 5, so its blocks start at 5 + 64·k, and these positions put each piece
+    // across the edges at 197 and 261.
+    let prefix = format!("ab\n\u{85}{}", "ab cdé\n".repeat(20));
+    for piece in &pieces {
+        for at in 0..120 {
+            for tail in ["xyz é\n", ""] {
+                let mut bytes = prefix.as_bytes().to_vec();
+                bytes.extend(std::iter::repeat_n(b'q', at));
+                bytes.extend_from_slice(piece);
+                bytes.extend(tail.repeat(40).bytes());
+                check(&bytes, &opts, &[97, 63, 64]);
+            }
+        }
+    }
+}
+
+/// Ill-formed UTF-8 of every kind (U3): bytes never used, overlong forms, surrogates, code
+/// points past 10FFFF, continuation bytes alone or one too many, and sequences cut short by
+/// ASCII or by another lead byte.
+const ILL_FORMED_UTF8: &[&[u8]] = &[
+    &[0xFF],
+    &[0xC0, 0x80],
+    &[0xC1, 0xBF],
+    &[0xE0, 0x80, 0x80],
+    &[0xE0, 0x9F, 0xBF],
+    &[0xED, 0xA0, 0x80],
+    &[0xED, 0xBF, 0xBF],
+    &[0xF0, 0x80, 0x80, 0x80],
+    &[0xF0, 0x8F, 0xBF, 0xBF],
+    &[0xF4, 0x90, 0x80, 0x80],
+    &[0xF5, 0x80, 0x80, 0x80],
+    &[0xF8, 0x88, 0x80, 0x80, 0x80],
+    &[0x80],
+    &[0xBF, 0x80],
+    &[0xC3, 0xA9, 0xA9],
+    &[0xE4, 0xB8, 0xAD, 0x80],
+    &[0xF0, 0x9F, 0x98, 0x80, 0x80],
+    &[0xC3, 0x41],
+    &[0xE2, 0x82, 0x41],
+    &[0xF0, 0x9F, 0x98, 0x41],
+    &[0xE2, 0xC3, 0xA9],
+    &[0xF0, 0x9F, 0xE4, 0xB8, 0xAD],
+    &[0xC3],
+    &[0xE2, 0x80],
+    &[0xF0, 0x9F, 0x98],
+];
+
 #[test]
 fn single_byte_code_pages_leave_their_special_bytes_to_the_decoder() {
     for name in [

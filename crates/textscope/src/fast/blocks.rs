@@ -173,6 +173,14 @@ pub(crate) fn escape<T: FastSink>(tr: &mut T, bytes: &[u8], base: u64) -> usize 
     k
 }
 
+/// The length of the UTF-8 sequence whose lead byte is `bytes[at]` (1 for ASCII).
+#[inline(always)]
+fn utf8_len(bytes: &[u8], at: usize) -> usize {
+    bytes
+        .get(at)
+        .map_or(1, |b| (b.leading_ones() as usize).max(1))
+}
+
 #[inline(always)]
 fn unit(bytes: &[u8], at: usize, w: usize) -> &[u8] {
     bytes.get(at..at + w).unwrap_or_default()
@@ -240,6 +248,11 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
     // was taken.
     let mut cont_bytes = 0u64;
     let mut non_ascii = false;
+    // A finding whose bytes go on into the next block (UTF-8): its place, offset, line and
+    // column, listed once that block is taken. If the loop stops before it, the character is
+    // given back ([`PlainAscii::partial`]) and the general path lists it; stopping the loop at
+    // such a block instead sent a few KiB of text with zero-width joiners to the block loop.
+    let mut pending: Option<(usize, u64, u64, u64)> = None;
     while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
         // A hint past the end of `bytes` is harmless (decision 53).
         super::prefetch(bytes.as_ptr().wrapping_add(i + P::AHEAD));
@@ -257,6 +270,9 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
             || (b.lf | b.cr) & no_ends != 0
         {
             break;
+        }
+        if let Some((at, offset, line, column)) = pending.take() {
+            found_at(tr, bytes, at, offset, line, column);
         }
         if i == 0 && opens_line && base >= h.next_at {
             // The first block opens a line: a checkpoint if one is due.
@@ -281,7 +297,11 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
                 // line give its column.
                 let offset = at + (p * step) as u64;
                 let column = ((offset - h.line_start) >> shift) + 1;
-                found_at(tr, bytes, i + p * step, offset, h.line, column);
+                if w == 1 && p + utf8_len(bytes, i + p) > 64 {
+                    pending = Some((i + p, offset, h.line, column));
+                } else {
+                    found_at(tr, bytes, i + p * step, offset, h.line, column);
+                }
                 ends &= ends - 1;
                 continue;
             }

@@ -122,14 +122,9 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
                 ..Plain::ascii(lf, cr, esc, lf_after)
             };
         }
-        let mut m = Utf8::<V>(PhantomData).classify(w);
-        // A finding that goes on into the next block stays with the block loop: this loop may
-        // give back a character cut at its end ([`PlainAscii::partial`]), and would have listed
-        // it already.
-        let straddles = m.found & !below(62) & high;
-        m.stop |= straddles;
-        m.found &= !straddles;
-        Plain::general(lf, cr, lf_after, m, !0)
+        // A finding that goes on into the next block is listed by the loop only once it takes
+        // that block (`blocks::lines_of`).
+        Plain::general(lf, cr, lf_after, Utf8::<V>(PhantomData).classify(w), !0)
     }
 
     #[inline(always)]
