@@ -19,6 +19,20 @@
 //!
 //! Every set of second bytes is a high-nibble set times a low-nibble set, and so is every lead
 //! byte's set of bits, so the two lookups per byte are exact (the tests try all 65,536 pairs).
+//!
+//! A second set of tables finds the pairs that make a sequence ill-formed by themselves (U3,
+//! decision 66), which the classifier checks the UTF-8 with in the same pass:
+//!
+//! | bit | second bytes   | lead bytes | what                                   |
+//! |-----|----------------|------------|----------------------------------------|
+//! | 0   | any            | C0, C1     | never used (overlong two-byte forms)   |
+//! | 1   | 80–9F          | E0         | overlong three-byte forms              |
+//! | 2   | A0–BF          | ED         | surrogates                             |
+//! | 3   | 80–8F          | F0         | overlong four-byte forms               |
+//! | 4   | 90–BF          | F4         | past 10FFFF                            |
+//! | 5   | any            | F5–FF      | never used                             |
+//!
+//! Their second bytes are sets of high nibbles alone, so the second byte needs one lookup.
 
 use super::kernel::{after1, Bytes64, WIN};
 
@@ -37,6 +51,17 @@ pub(crate) const STOP: u8 = 0x87;
 /// The bits whose pairs need their third byte looked at.
 pub(crate) const MAYBE: u8 = 0x78;
 
+/// The ill-formed pairs' lead-byte class by high nibble and by low nibble, and their
+/// second-byte class by high nibble (by low nibble: every bit, [`ANY`]).
+pub(crate) const BAD_LEAD_HI: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 0, 0x06, 0x38];
+pub(crate) const BAD_LEAD_LO: [u8; 16] = [
+    0x0B, 0x01, 0, 0, 0x10, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x24, 0x20, 0x20,
+];
+pub(crate) const BAD_SECOND_HI: [u8; 16] = [
+    0x21, 0x21, 0x21, 0x21, 0x21, 0x21, 0x21, 0x21, 0x2B, 0x33, 0x35, 0x35, 0x21, 0x21, 0x21, 0x21,
+];
+pub(crate) const ANY: [u8; 16] = [0xFF; 16];
+
 /// The pairs of a block, by the position of their lead byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pairs {
@@ -44,16 +69,22 @@ pub(crate) struct Pairs {
     pub stop: u64,
     /// Pairs whose third byte decides.
     pub maybe: u64,
+    /// Pairs that make their sequence ill-formed (decision 66).
+    pub bad: u64,
 }
 
-/// The class that the pair `lead`, `second` shares (zero: nothing to look at).
+/// The class that the pair `lead`, `second` shares (zero: nothing to look at), and its class
+/// in the ill-formed pairs' tables.
 #[cfg(test)]
-pub(crate) fn class(lead: u8, second: u8) -> u8 {
+pub(crate) fn class(lead: u8, second: u8) -> (u8, u8) {
     let at = |t: &[u8; 16], n: u8| t.get(usize::from(n & 0x0F)).copied().unwrap_or(0);
-    at(&LEAD_HI, lead >> 4)
-        & at(&LEAD_LO, lead)
-        & at(&SECOND_HI, second >> 4)
-        & at(&SECOND_LO, second)
+    (
+        at(&LEAD_HI, lead >> 4)
+            & at(&LEAD_LO, lead)
+            & at(&SECOND_HI, second >> 4)
+            & at(&SECOND_LO, second),
+        at(&BAD_LEAD_HI, lead >> 4) & at(&BAD_LEAD_LO, lead) & at(&BAD_SECOND_HI, second >> 4),
+    )
 }
 
 /// [`Pairs`] by comparisons, one lead byte at a time, each skipped when the block has none:
@@ -94,7 +125,26 @@ pub(crate) fn by_compare<V: Bytes64>(v: V, w: &[u8; WIN]) -> Pairs {
     if f3 != 0 {
         stop |= f3 & second(v.eq(0xA0), n1 == 0xA0);
     }
-    Pairs { stop, maybe }
+    Pairs {
+        stop,
+        maybe,
+        bad: bad_by_compare(v, n1),
+    }
+}
+
+/// [`Pairs::bad`] by comparisons; `n1` is the byte after the block.
+#[inline(always)]
+fn bad_by_compare<V: Bytes64>(v: V, n1: u8) -> u64 {
+    let second = |m: u64, next_ok: bool| after1(m, 64, next_ok);
+    let mut bad = v.range(0xC0, 0xC1) | v.range(0xF5, 0xFF);
+    let (e0, ed, f0, f4) = (v.eq(0xE0), v.eq(0xED), v.eq(0xF0), v.eq(0xF4));
+    if e0 | ed | f0 | f4 != 0 {
+        bad |= e0 & second(v.range(0x80, 0x9F), (0x80..=0x9F).contains(&n1));
+        bad |= ed & second(v.range(0xA0, 0xBF), (0xA0..=0xBF).contains(&n1));
+        bad |= f0 & second(v.range(0x80, 0x8F), (0x80..=0x8F).contains(&n1));
+        bad |= f4 & second(v.range(0x90, 0xBF), (0x90..=0xBF).contains(&n1));
+    }
+    bad
 }
 
 /// Asserts that `V`'s [`Bytes64::pairs`] finds what the comparisons find, for every pair of
@@ -126,20 +176,33 @@ mod tests {
     fn the_class_tables_are_the_comparisons_for_every_pair() {
         for lead in 0..=255u8 {
             for second in 0..=255u8 {
-                let c = class(lead, second);
+                let (c, bad) = class(lead, second);
                 for at in [0usize, 17, 63] {
                     let mut w = [0u8; WIN];
                     w[at] = lead;
                     w[at + 1] = second;
                     let p = by_compare(Bytes::load(&w), &w);
                     let bit = 1u64 << at;
-                    let want = (p.stop & bit != 0, p.maybe & bit != 0);
+                    let want = (p.stop & bit != 0, p.maybe & bit != 0, p.bad & bit != 0);
                     assert_eq!(
-                        (c & STOP != 0, c & MAYBE != 0),
+                        (c & STOP != 0, c & MAYBE != 0, bad != 0),
                         want,
                         "{lead:02X} {second:02X}"
                     );
                 }
+                // And the comparisons are U3's table of well-formed sequences: a lead byte
+                // never used, or a continuation byte its lead does not allow there.
+                let continues = (0x80..=0xBF).contains(&second);
+                let want = matches!(lead, 0xC0 | 0xC1 | 0xF5..=0xFF)
+                    || continues
+                        && match lead {
+                            0xE0 => second < 0xA0,
+                            0xED => second >= 0xA0,
+                            0xF0 => second < 0x90,
+                            0xF4 => second >= 0x90,
+                            _ => false,
+                        };
+                assert_eq!(bad != 0, want, "{lead:02X} {second:02X}");
             }
         }
     }

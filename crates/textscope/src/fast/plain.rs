@@ -9,8 +9,8 @@
 //! and prose with a few accented words stays in the loop instead of going to the block loop.
 
 use super::kernel::{
-    below, next16, next32, Bytes64, Classify, HighStops, Legacy, Units16, Utf16, Utf32, Utf8, EVEN,
-    WIN,
+    below, next16, next32, stray_after, Bytes64, Classify, HighStops, Legacy, Units16, Utf16,
+    Utf32, Utf8, EVEN, WIN,
 };
 use super::quiet::{quiet16, quiet32};
 use std::marker::PhantomData;
@@ -96,11 +96,10 @@ pub(crate) trait PlainAscii {
     }
 }
 
-/// UTF-8 over a stretch known to be valid.
+/// UTF-8, whose sequences [`Utf8`] checks.
 pub(crate) struct PlainUtf8<V>(pub PhantomData<V>);
 
 impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
-    const AHEAD: usize = super::AHEAD_UTF8;
     const W: usize = 1;
     const S: usize = 1;
 
@@ -111,15 +110,17 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
         let high = v.high();
         let lf_after = w[64] == b'\n';
         if high == 0 {
-            let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F);
+            // A continuation byte after the block has no lead byte (decision 66).
+            let stray = stray_after(w);
+            let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F) | stray;
             if odd == 0 {
                 return Plain::ascii(lf, cr, 0, lf_after);
             }
             // The lone controls are handed over as the findings are (decision 63).
-            let esc = v.eq(0x1B);
+            let stop = v.eq(0x1B) | stray;
             return Plain {
-                found: odd & !esc,
-                ..Plain::ascii(lf, cr, esc, lf_after)
+                found: odd & !stop,
+                ..Plain::ascii(lf, cr, stop, lf_after)
             };
         }
         // A finding that goes on into the next block is listed by the loop only once it takes

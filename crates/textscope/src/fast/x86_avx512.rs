@@ -52,29 +52,41 @@ impl Bytes64 for Bytes {
         // SAFETY: AVX-512BW, as above; one 64-byte load at 1 of a 68-byte array.
         unsafe {
             let next = _mm512_loadu_si512(w.as_ptr().add(1).cast::<__m512i>());
+            let (l, h) = nibbles(self.0);
+            let (nl, nh) = nibbles(next);
+            let look = |t: __m128i, n: __m512i| _mm512_shuffle_epi8(_mm512_broadcast_i32x4(t), n);
+            // The AND of three vectors in one instruction (0x80: a & b & c).
             let c = _mm512_and_si512(
-                class(self.0, LEAD_HI, LEAD_LO),
-                class(next, SECOND_HI, SECOND_LO),
+                _mm512_ternarylogic_epi64::<0x80>(
+                    look(LEAD_LO, l),
+                    look(LEAD_HI, h),
+                    look(SECOND_HI, nh),
+                ),
+                look(SECOND_LO, nl),
+            );
+            let b = _mm512_ternarylogic_epi64::<0x80>(
+                look(BAD_LEAD_LO, l),
+                look(BAD_LEAD_HI, h),
+                look(BAD_SECOND_HI, nh),
             );
             Pairs {
                 stop: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::STOP as i8)),
                 maybe: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::MAYBE as i8)),
+                bad: _mm512_test_epi8_mask(b, b),
             }
         }
     }
 }
 
-/// The class of each byte from its nibbles' tables (pairs.rs).
+/// Each byte's low nibble and high nibble, for the class tables of pairs.rs.
 #[inline(always)]
-fn class(x: __m512i, hi: __m128i, lo: __m128i) -> __m512i {
+fn nibbles(x: __m512i) -> (__m512i, __m512i) {
     // SAFETY: AVX-512BW, as above.
     unsafe {
         let nibble = _mm512_set1_epi8(0x0F);
-        let l = _mm512_and_si512(x, nibble);
-        let h = _mm512_and_si512(_mm512_srli_epi16::<4>(x), nibble);
-        _mm512_and_si512(
-            _mm512_shuffle_epi8(_mm512_broadcast_i32x4(lo), l),
-            _mm512_shuffle_epi8(_mm512_broadcast_i32x4(hi), h),
+        (
+            _mm512_and_si512(x, nibble),
+            _mm512_and_si512(_mm512_srli_epi16::<4>(x), nibble),
         )
     }
 }
