@@ -53,12 +53,19 @@ pub(crate) trait Classify {
     /// The format is UTF-8, whose escape sequences the loops hand to the sink themselves
     /// (decision 62).
     const UTF8: bool = false;
+    /// The format is UTF-8 and the classifier checks its sequences (decision 66).
+    const CHECKS_UTF8: bool = false;
     /// Classifies `w[..64]`; `w[64..]` is what follows (zeros at the end of the input).
     fn classify(&self, w: &[u8; WIN]) -> Masks;
 }
 
 /// 64 bytes in vector registers, compared a byte at a time into 64-bit masks.
 pub(crate) trait Bytes64: Copy {
+    /// The UTF-8 classifier checks the sequences itself (decision 66). Where it does not, the
+    /// stretches it is given were validated ahead with simdutf8: on AVX2 the check costs more
+    /// than simdutf8's pass, on AVX-512 less. The scalar twin checks, so that the tests try
+    /// the check on every machine.
+    const CHECKS_UTF8: bool = false;
     fn load(w: &[u8; WIN]) -> Self;
     /// Bytes equal to `b`.
     fn eq(self, b: u8) -> u64;
@@ -66,11 +73,22 @@ pub(crate) trait Bytes64: Copy {
     fn range(self, lo: u8, hi: u8) -> u64;
     /// Bytes 80–FF.
     fn high(self) -> u64;
+    /// Bytes `lo`–FF, for `lo` above 80.
+    #[inline(always)]
+    fn at_least(self, lo: u8) -> u64 {
+        self.range(lo, 0xFF)
+    }
     /// The sequences that need a closer look, by their first two bytes (decision 60). By
     /// comparisons here; the instruction sets with a byte shuffle look the classes up.
     #[inline(always)]
     fn pairs(self, w: &[u8; WIN]) -> Pairs {
         super::pairs::by_compare(self, w)
+    }
+    /// The lead bytes whose first two bytes make their sequence ill-formed (decision 66), the
+    /// same way.
+    #[inline(always)]
+    fn bad_pairs(self, w: &[u8; WIN]) -> u64 {
+        super::pairs::bad_by_compare(self, w[64])
     }
     /// Bytes 80–FF that `t` holds. One at a time over the high bytes here; the instruction
     /// sets with a byte shuffle look all 64 up at once (decision 54).
@@ -193,14 +211,14 @@ pub(crate) fn continues(b: u8) -> bool {
 /// its lead byte, and at most four bytes on, which the window holds (`w[64..68]`):
 /// - a lead byte whose sequence is not followed by exactly as many continuation bytes as
 ///   it says (cut short by another byte, by the end of the input, or with one too many);
-/// - a lead byte that starts an ill-formed pair ([`Pairs::bad`]);
+/// - a lead byte that starts an ill-formed pair ([`Bytes64::bad_pairs`]);
 /// - a continuation byte after an ASCII byte (one that no lead byte claims), and where that
 ///   continuation byte is the one after the block, [`stray_after`].
 ///
 /// A block's unit 0 is a continuation byte only when the sequence it belongs to began in the
 /// block before, which checked it; where the loops begin, `ascii_first` checks it.
 #[inline(always)]
-fn ill_formed<V: Bytes64>(v: V, w: &[u8; WIN], high: u64, cont: u64, bad: u64) -> u64 {
+fn ill_formed<V: Bytes64>(v: V, w: &[u8; WIN], high: u64, cont: u64) -> u64 {
     // The continuation bytes among w[64..68] as bits 0 to 3: a byte whose bit 7 is set and bit
     // 6 is not; the multiply moves the four bytes' bit 7 next to each other (no two partial
     // products share a bit, so nothing carries).
@@ -213,8 +231,11 @@ fn ill_formed<V: Bytes64>(v: V, w: &[u8; WIN], high: u64, cont: u64, bad: u64) -
     let c3 = (cont >> 3) | (next << 61);
     let c4 = (cont >> 4) | (next << 60);
     let lead = high & !cont;
-    let (three, four) = (v.range(0xE0, 0xFF), v.range(0xF0, 0xFF));
+    let (three, four) = (v.at_least(0xE0), v.at_least(0xF0));
     let two = lead & !three;
+    // Only C0, C1 and three- and four-byte sequences can start an ill-formed pair: Latin,
+    // Greek or Cyrillic text skips the lookup.
+    let bad = v.bad_pairs(w);
     let short = (lead & !c1) | (three & !c2) | (four & !c3);
     let long = (two & c2) | (three & !four & c3) | (four & c4);
     short | long | bad | (!high << 1 & cont) | stray_after(w)
@@ -232,14 +253,16 @@ pub(crate) fn stray_after(w: &[u8; WIN]) -> u64 {
     1 << (63 - usize::from(crlf))
 }
 
-/// UTF-8 (U3): the classifier checks the sequences (decision 66), and finds the characters the
-/// tracker must see one by one.
+/// UTF-8 (U3): the classifier checks the sequences where `V` says so (decision 66; elsewhere
+/// the stretch was validated ahead), and finds the characters the tracker must see one by one.
 #[derive(Clone, Copy)]
 pub(crate) struct Utf8<V>(pub std::marker::PhantomData<V>);
 
 impl<V: Bytes64> Classify for Utf8<V> {
+    const AHEAD: usize = super::ahead_utf8::<V>();
     const W: usize = 1;
     const UTF8: bool = true;
+    const CHECKS_UTF8: bool = V::CHECKS_UTF8;
 
     #[inline(always)]
     fn classify(&self, w: &[u8; WIN]) -> Masks {
@@ -251,7 +274,9 @@ impl<V: Bytes64> Classify for Utf8<V> {
         let high = v.high();
         let mut starts = !0;
         if high == 0 {
-            stop |= stray_after(w);
+            if V::CHECKS_UTF8 {
+                stop |= stray_after(w);
+            }
         } else {
             starts = !v.range(0x80, 0xBF);
             // C2 80–9F: C1 controls and NEL (P3, L1); C2 AD: U+00AD SOFT HYPHEN, D8 9C: U+061C
@@ -264,7 +289,10 @@ impl<V: Bytes64> Classify for Utf8<V> {
             // EF B8 (U+FE00–FE3F, the variation selectors), EF BE (U+FF80–FFBF, U+FFA0): few
             // per block, so their third byte is looked at one by one (pairs.rs, decision 60).
             let pairs = v.pairs(w);
-            stop |= pairs.stop | ill_formed(v, w, high, !starts, pairs.bad);
+            stop |= pairs.stop;
+            if V::CHECKS_UTF8 {
+                stop |= ill_formed(v, w, high, !starts);
+            }
             let mut maybe = pairs.maybe;
             while maybe != 0 {
                 let p = maybe.trailing_zeros() as usize;

@@ -139,6 +139,22 @@ pub(crate) enum Job {
     Legacy { high_stops: kernel::HighStops },
 }
 
+/// UTF-8 is validated (simdutf8) this many bytes ahead of a classifier that does not check the
+/// sequences itself, at most.
+const PIECE: usize = 64 * 1024;
+
+/// Whether the classifier `run_job` picks for `kernel` checks UTF-8 sequences itself
+/// ([`kernel::Bytes64::CHECKS_UTF8`]). Where unsure, false: validating ahead a stretch that the
+/// classifier checks again costs time, not correctness.
+fn checks_utf8(kernel: Kernel) -> bool {
+    match kernel {
+        Kernel::Scalar => true,
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => x86::avx512_detected(),
+        _ => false,
+    }
+}
+
 /// Bytes handed to the slow path at a time, before the fast path is tried again: at first one
 /// character's worth (a UTF-8 sequence, a surrogate pair, a UTF-32 unit), doubled each time the
 /// fast path then takes nothing (a run of problems), up to `SLOW_MAX`. A lone finding in
@@ -163,12 +179,17 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
         return;
     };
     let mut i = 0;
+    let mut valid_to = 0;
+    let checks = checks_utf8(kernel);
     let mut slow = SLOW_MIN;
     while i < chunk.len() {
         if dec.idle() && tr.fast_ready() {
             let base = dec.offset();
             let rest = chunk.get(i..).unwrap_or_default();
-            let n = run_job(kernel, &job, tr, rest, base);
+            let n = match job {
+                Job::Utf8 if !checks => utf8(kernel, tr, chunk, i, base, &mut valid_to),
+                _ => run_job(kernel, &job, tr, rest, base),
+            };
             if n > 0 {
                 let taken = chunk.get(i..i + n).unwrap_or_default();
                 tr.fast_last(last_char(&job, taken));
@@ -198,6 +219,41 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
             i += 1;
         }
     }
+}
+
+/// UTF-8 for a classifier that does not check sequences: validates ahead with simdutf8
+/// (remembering how far in `valid_to`), then runs the classifier over the valid stretch.
+/// Returns the bytes consumed from `start`.
+fn utf8<T: FastSink>(
+    kernel: Kernel,
+    tr: &mut T,
+    chunk: &[u8],
+    start: usize,
+    base: u64,
+    valid_to: &mut usize,
+) -> usize {
+    let mut i = start;
+    loop {
+        if *valid_to <= i {
+            let end = (i + PIECE).min(chunk.len());
+            *valid_to = match simdutf8::compat::from_utf8(chunk.get(i..end).unwrap_or_default()) {
+                Ok(_) => end,
+                Err(e) => i + e.valid_up_to(),
+            };
+            if *valid_to <= i {
+                // An ill-formed or unfinished sequence starts here: the decoder's job.
+                break;
+            }
+        }
+        let stretch = chunk.get(i..*valid_to).unwrap_or_default();
+        i += run_job(kernel, &Job::Utf8, tr, stretch, base + (i - start) as u64);
+        // An escape sequence that goes on past the stretch leaves the tracker waiting for its
+        // next character, which is the decoder's to send (decision 62).
+        if i < *valid_to || i >= chunk.len() || !tr.fast_ready() {
+            break;
+        }
+    }
+    i - start
 }
 
 /// Runs one stretch with the kernel's classifiers (scalar when the kernel is not available).
@@ -277,6 +333,16 @@ pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
 /// 4 KiB page. 512 bytes was too short (UTF-32 0.33 s a GiB); 1 KiB to 4 KiB did alike.
 pub(crate) const AHEAD: usize = 2048;
 
+/// The same for UTF-8: where simdutf8 validates [`PIECE`] bytes ahead of the classifier, it is
+/// the first to read each byte, and the loop asks for what the next validation will read.
+pub(crate) const fn ahead_utf8<V: kernel::Bytes64>() -> usize {
+    if V::CHECKS_UTF8 {
+        AHEAD
+    } else {
+        PIECE + AHEAD
+    }
+}
+
 /// Asks for the cache line at `p` (any address: a hint, never a fault) where the target has a
 /// prefetch instruction the core may use.
 #[inline(always)]
@@ -309,18 +375,23 @@ fn ascii_first<T: FastSink, P: plain::PlainAscii, C: kernel::Classify>(
     loop {
         // A continuation byte where a character should begin is the decoder's: the classifier
         // checks those inside a block and after it, not where the loops begin (decision 66).
-        if C::UTF8 && bytes.get(i).is_some_and(|&b| kernel::continues(b)) {
+        if C::CHECKS_UTF8 && bytes.get(i).is_some_and(|&b| kernel::continues(b)) {
             return i;
         }
         let rest = bytes.get(i..).unwrap_or_default();
         i += blocks::ascii_lines(plain, tr, rest, base + i as u64);
         let rest = bytes.get(i..).unwrap_or_default();
         // The pieces end at a unit boundary (GENERAL is a multiple of 4). A character cut
-        // there is a stop for the block loop: a surrogate pair, or a UTF-8 sequence, which
-        // looks cut short (decision 66). Moving the cut back to a character boundary read the
-        // byte 4 KiB ahead, which no prefetch had asked for: text with a problem every 100
-        // bytes spent a fifth of its time waiting for it.
-        let piece = rest.get(..rest.len().min(GENERAL)).unwrap_or_default();
+        // there is a stop for the block loop: a surrogate pair, or a UTF-8 sequence that the
+        // classifier checks, which looks cut short (decision 66). Moving the cut back to a
+        // character boundary reads the byte 4 KiB ahead, which no prefetch has asked for
+        // unless simdutf8 read it: text with a problem every 100 bytes spent a fifth of its
+        // time waiting for it.
+        let mut cut = rest.len().min(GENERAL);
+        while P::W == 1 && !C::CHECKS_UTF8 && rest.get(cut).is_some_and(|&b| b & 0xC0 == 0x80) {
+            cut -= 1;
+        }
+        let piece = rest.get(..cut).unwrap_or_default();
         let n = run(general, tr, piece, base + i as u64);
         i += n;
         if C::UTF8 && n < piece.len() && bytes.get(i) == Some(&ESC) && tr.fast_ready() {

@@ -125,28 +125,21 @@ impl Bytes64 for Bytes {
     #[inline(always)]
     fn pairs(self, w: &[u8; WIN]) -> Pairs {
         let next = loads_at::<1>(w);
-        let (mut c, mut b) = (self.0, self.0);
-        for ((c, b), n) in c.iter_mut().zip(b.iter_mut()).zip(next) {
+        let mut c = self.0;
+        for (c, n) in c.iter_mut().zip(next) {
             // SAFETY: NEON is enabled for this module.
-            unsafe {
-                *c = vandq_u8(
+            *c = unsafe {
+                vandq_u8(
                     class(*c, &pairs::LEAD_HI, &pairs::LEAD_LO),
                     class(n, &pairs::SECOND_HI, &pairs::SECOND_LO),
-                );
-                *b = vandq_u8(
-                    class(*b, &pairs::BAD_LEAD_HI, &pairs::BAD_LEAD_LO),
-                    class(n, &pairs::BAD_SECOND_HI, &pairs::ANY),
-                );
-            }
+                )
+            };
         }
         // SAFETY: NEON is enabled for this module.
-        let any = |v: [uint8x16_t; 4], bits: u8| unsafe {
-            bits64(v.map(|v| vtstq_u8(v, vdupq_n_u8(bits))))
-        };
+        let any = |bits: u8| unsafe { bits64(c.map(|v| vtstq_u8(v, vdupq_n_u8(bits)))) };
         Pairs {
-            stop: any(c, pairs::STOP),
-            maybe: any(c, pairs::MAYBE),
-            bad: any(b, 0xFF),
+            stop: any(pairs::STOP),
+            maybe: any(pairs::MAYBE),
         }
     }
 }

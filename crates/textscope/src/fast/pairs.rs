@@ -21,7 +21,8 @@
 //! byte's set of bits, so the two lookups per byte are exact (the tests try all 65,536 pairs).
 //!
 //! A second set of tables finds the pairs that make a sequence ill-formed by themselves (U3,
-//! decision 66), which the classifier checks the UTF-8 with in the same pass:
+//! decision 66), for the classifiers that check UTF-8 in the same pass (AVX-512 looks them
+//! up; the scalar twin compares, `bad_by_compare`):
 //!
 //! | bit | second bytes   | lead bytes | what                                   |
 //! |-----|----------------|------------|----------------------------------------|
@@ -52,15 +53,17 @@ pub(crate) const STOP: u8 = 0x87;
 pub(crate) const MAYBE: u8 = 0x78;
 
 /// The ill-formed pairs' lead-byte class by high nibble and by low nibble, and their
-/// second-byte class by high nibble (by low nibble: every bit, [`ANY`]).
+/// second-byte class by high nibble (looked up by the AVX-512 kernel; the others compare).
+#[cfg(any(test, target_arch = "x86_64"))]
 pub(crate) const BAD_LEAD_HI: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 0, 0x06, 0x38];
+#[cfg(any(test, target_arch = "x86_64"))]
 pub(crate) const BAD_LEAD_LO: [u8; 16] = [
     0x0B, 0x01, 0, 0, 0x10, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x24, 0x20, 0x20,
 ];
+#[cfg(any(test, target_arch = "x86_64"))]
 pub(crate) const BAD_SECOND_HI: [u8; 16] = [
     0x21, 0x21, 0x21, 0x21, 0x21, 0x21, 0x21, 0x21, 0x2B, 0x33, 0x35, 0x35, 0x21, 0x21, 0x21, 0x21,
 ];
-pub(crate) const ANY: [u8; 16] = [0xFF; 16];
 
 /// The pairs of a block, by the position of their lead byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,8 +72,6 @@ pub(crate) struct Pairs {
     pub stop: u64,
     /// Pairs whose third byte decides.
     pub maybe: u64,
-    /// Pairs that make their sequence ill-formed (decision 66).
-    pub bad: u64,
 }
 
 /// The class that the pair `lead`, `second` shares (zero: nothing to look at), and its class
@@ -125,16 +126,12 @@ pub(crate) fn by_compare<V: Bytes64>(v: V, w: &[u8; WIN]) -> Pairs {
     if f3 != 0 {
         stop |= f3 & second(v.eq(0xA0), n1 == 0xA0);
     }
-    Pairs {
-        stop,
-        maybe,
-        bad: bad_by_compare(v, n1),
-    }
+    Pairs { stop, maybe }
 }
 
-/// [`Pairs::bad`] by comparisons; `n1` is the byte after the block.
+/// [`Bytes64::bad_pairs`] by comparisons; `n1` is the byte after the block.
 #[inline(always)]
-fn bad_by_compare<V: Bytes64>(v: V, n1: u8) -> u64 {
+pub(crate) fn bad_by_compare<V: Bytes64>(v: V, n1: u8) -> u64 {
     let second = |m: u64, next_ok: bool| after1(m, 64, next_ok);
     let mut bad = v.range(0xC0, 0xC1) | v.range(0xF5, 0xFF);
     let (e0, ed, f0, f4) = (v.eq(0xE0), v.eq(0xED), v.eq(0xF0), v.eq(0xF4));
@@ -160,6 +157,12 @@ pub(crate) fn assert_pairs_are_compared<V: Bytes64>(name: &str) {
                 let want = by_compare(super::scalar::Bytes::load(&w), &w);
                 let got = V::load(&w).pairs(&w);
                 assert_eq!(got, want, "{name} {lead:02X} {second:02X} at {at}");
+                let want = bad_by_compare(super::scalar::Bytes::load(&w), w[64]);
+                let got = V::load(&w).bad_pairs(&w);
+                assert_eq!(
+                    got, want,
+                    "{name} ill-formed {lead:02X} {second:02X} at {at}"
+                );
             }
         }
     }
@@ -182,8 +185,9 @@ mod tests {
                     w[at] = lead;
                     w[at + 1] = second;
                     let p = by_compare(Bytes::load(&w), &w);
+                    let ill = bad_by_compare(Bytes::load(&w), w[64]);
                     let bit = 1u64 << at;
-                    let want = (p.stop & bit != 0, p.maybe & bit != 0, p.bad & bit != 0);
+                    let want = (p.stop & bit != 0, p.maybe & bit != 0, ill & bit != 0);
                     assert_eq!(
                         (c & STOP != 0, c & MAYBE != 0, bad != 0),
                         want,

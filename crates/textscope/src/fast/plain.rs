@@ -96,10 +96,11 @@ pub(crate) trait PlainAscii {
     }
 }
 
-/// UTF-8, whose sequences [`Utf8`] checks.
+/// UTF-8, whose sequences [`Utf8`] checks or simdutf8 validated ahead.
 pub(crate) struct PlainUtf8<V>(pub PhantomData<V>);
 
 impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
+    const AHEAD: usize = super::ahead_utf8::<V>();
     const W: usize = 1;
     const S: usize = 1;
 
@@ -111,7 +112,7 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
         let lf_after = w[64] == b'\n';
         if high == 0 {
             // A continuation byte after the block has no lead byte (decision 66).
-            let stray = stray_after(w);
+            let stray = if V::CHECKS_UTF8 { stray_after(w) } else { 0 };
             let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F) | stray;
             if odd == 0 {
                 return Plain::ascii(lf, cr, 0, lf_after);

@@ -18,6 +18,7 @@ impl Bytes {
 }
 
 impl Bytes64 for Bytes {
+    const CHECKS_UTF8: bool = true;
     #[inline(always)]
     fn load(w: &[u8; WIN]) -> Self {
         let mut b = [0u8; 64];

@@ -77,23 +77,17 @@ impl Bytes64 for Bytes {
             (table(pairs::LEAD_HI), table(pairs::LEAD_LO)),
             (table(pairs::SECOND_HI), table(pairs::SECOND_LO)),
         );
-        let ill = (
-            (table(pairs::BAD_LEAD_HI), table(pairs::BAD_LEAD_LO)),
-            (table(pairs::BAD_SECOND_HI), table(pairs::ANY)),
-        );
-        let (mut c, mut b) = (self.0, self.0);
-        for ((c, b), n) in c.iter_mut().zip(b.iter_mut()).zip(next) {
+        let mut c = self.0;
+        for (c, n) in c.iter_mut().zip(next) {
             *c = v128_and(class(*c, lead.0, lead.1), class(n, second.0, second.1));
-            *b = v128_and(class(*b, ill.0 .0, ill.0 .1), class(n, ill.1 .0, ill.1 .1));
         }
-        let any = |v: [v128; 4], bits: u8| {
-            let m = u8x16_splat(bits);
-            Bytes(v).each(|v| u8x16_ne(v128_and(v, m), u8x16_splat(0)))
+        let any = |bits: u8| {
+            let b = u8x16_splat(bits);
+            Bytes(c).each(|v| u8x16_ne(v128_and(v, b), u8x16_splat(0)))
         };
         Pairs {
-            stop: any(c, pairs::STOP),
-            maybe: any(c, pairs::MAYBE),
-            bad: any(b, 0xFF),
+            stop: any(pairs::STOP),
+            maybe: any(pairs::MAYBE),
         }
     }
 }

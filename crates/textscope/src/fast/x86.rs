@@ -65,7 +65,6 @@ const SECOND_LO: __m128i = table(pairs::SECOND_LO);
 const BAD_LEAD_HI: __m128i = table(pairs::BAD_LEAD_HI);
 const BAD_LEAD_LO: __m128i = table(pairs::BAD_LEAD_LO);
 const BAD_SECOND_HI: __m128i = table(pairs::BAD_SECOND_HI);
-const ANY: __m128i = table(pairs::ANY);
 
 /// The sign bits of 16 bytes. Written as the instruction itself: the intrinsic is lowered to a
 /// generic "vector of booleans to integer", and LLVM then turns shifts of the resulting masks
@@ -320,18 +319,22 @@ mod avx2 {
         #[inline(always)]
         fn pairs(self, w: &[u8; WIN]) -> Pairs {
             let (n0, n1) = load2_at::<1>(w);
-            let pair = |x, n, t: [__m128i; 4]| {
-                // SAFETY: AVX2, as above.
-                unsafe { _mm256_and_si256(class(x, t[0], t[1]), class(n, t[2], t[3])) }
+            // SAFETY: AVX2, as above.
+            let (c0, c1) = unsafe {
+                (
+                    _mm256_and_si256(
+                        class(self.0, LEAD_HI, LEAD_LO),
+                        class(n0, SECOND_HI, SECOND_LO),
+                    ),
+                    _mm256_and_si256(
+                        class(self.1, LEAD_HI, LEAD_LO),
+                        class(n1, SECOND_HI, SECOND_LO),
+                    ),
+                )
             };
-            let look = [LEAD_HI, LEAD_LO, SECOND_HI, SECOND_LO];
-            let (c0, c1) = (pair(self.0, n0, look), pair(self.1, n1, look));
-            let ill = [BAD_LEAD_HI, BAD_LEAD_LO, BAD_SECOND_HI, ANY];
-            let (b0, b1) = (pair(self.0, n0, ill), pair(self.1, n1, ill));
             Pairs {
                 stop: !bits(none_of(c0, pairs::STOP), none_of(c1, pairs::STOP)),
                 maybe: !bits(none_of(c0, pairs::MAYBE), none_of(c1, pairs::MAYBE)),
-                bad: !bits(none_of(b0, 0xFF), none_of(b1, 0xFF)),
             }
         }
     }

@@ -8,6 +8,7 @@ entry!("avx512f,avx512bw,avx2,popcnt,bmi1");
 pub(super) struct Bytes(__m512i);
 
 impl Bytes64 for Bytes {
+    const CHECKS_UTF8: bool = true;
     #[inline(always)]
     fn load(w: &[u8; WIN]) -> Self {
         // SAFETY: one 64-byte load at 0 of a 68-byte array; AVX-512 as above.
@@ -64,17 +65,32 @@ impl Bytes64 for Bytes {
                 ),
                 look(SECOND_LO, nl),
             );
+            Pairs {
+                stop: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::STOP as i8)),
+                maybe: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::MAYBE as i8)),
+            }
+        }
+    }
+    #[inline(always)]
+    fn bad_pairs(self, w: &[u8; WIN]) -> u64 {
+        // SAFETY: AVX-512BW, as above; one 64-byte load at 1 of a 68-byte array.
+        unsafe {
+            let next = _mm512_loadu_si512(w.as_ptr().add(1).cast::<__m512i>());
+            let (l, h) = nibbles(self.0);
+            let (_, nh) = nibbles(next);
+            let look = |t: __m128i, n: __m512i| _mm512_shuffle_epi8(_mm512_broadcast_i32x4(t), n);
             let b = _mm512_ternarylogic_epi64::<0x80>(
                 look(BAD_LEAD_LO, l),
                 look(BAD_LEAD_HI, h),
                 look(BAD_SECOND_HI, nh),
             );
-            Pairs {
-                stop: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::STOP as i8)),
-                maybe: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::MAYBE as i8)),
-                bad: _mm512_test_epi8_mask(b, b),
-            }
+            _mm512_test_epi8_mask(b, b)
         }
+    }
+    #[inline(always)]
+    fn at_least(self, lo: u8) -> u64 {
+        // SAFETY: AVX-512BW, as above.
+        unsafe { _mm512_cmpge_epu8_mask(self.0, _mm512_set1_epi8(lo as i8)) }
     }
 }
 
