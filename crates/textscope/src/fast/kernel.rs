@@ -29,7 +29,8 @@ pub(crate) struct Masks {
     /// The unit starts a character that the block loop hands to the sink as the decoder would,
     /// and goes on: a finding whatever comes before it (a zero-width or bidi control, UTF-8
     /// only, decision 59), or in UTF-8 a C0 control other than TAB, LF, CR and ESC, or DEL
-    /// (P2, P3; decision 61). Never a stop too.
+    /// (P2, P3; decision 61). Never a stop too, except where decision 66's check of UTF-8
+    /// stops at it; the loops take nothing from a stop on, so those are never handed over.
     pub found: u64,
     /// The unit starts a character (not a UTF-8 continuation byte, not a low surrogate).
     pub starts: u64,
@@ -233,8 +234,6 @@ fn ill_formed<V: Bytes64>(v: V, w: &[u8; WIN], high: u64, cont: u64) -> u64 {
     let lead = high & !cont;
     let (three, four) = (v.at_least(0xE0), v.at_least(0xF0));
     let two = lead & !three;
-    // Only C0, C1 and three- and four-byte sequences can start an ill-formed pair: Latin,
-    // Greek or Cyrillic text skips the lookup.
     let bad = v.bad_pairs(w);
     let short = (lead & !c1) | (three & !c2) | (four & !c3);
     let long = (two & c2) | (three & !four & c3) | (four & c4);
