@@ -8,6 +8,7 @@
 //! with its safety argument; scalar.rs is the portable twin.
 
 mod blocks;
+mod check;
 mod edges;
 mod kernel;
 #[cfg(all(
@@ -375,7 +376,7 @@ fn ascii_first<T: FastSink, P: plain::PlainAscii, C: kernel::Classify>(
     loop {
         // A continuation byte where a character should begin is the decoder's: the classifier
         // checks those inside a block and after it, not where the loops begin (decision 66).
-        if C::CHECKS_UTF8 && bytes.get(i).is_some_and(|&b| kernel::continues(b)) {
+        if C::CHECKS_UTF8 && bytes.get(i).is_some_and(|&b| check::continues(b)) {
             return i;
         }
         let rest = bytes.get(i..).unwrap_or_default();

@@ -8,9 +8,10 @@
 //! stop mask then says whether the block can stay in the loop. So plain ASCII costs what it did,
 //! and prose with a few accented words stays in the loop instead of going to the block loop.
 
+use super::check::stray_after;
 use super::kernel::{
-    below, next16, next32, stray_after, Bytes64, Classify, HighStops, Legacy, Units16, Utf16,
-    Utf32, Utf8, EVEN, WIN,
+    below, next16, next32, Bytes64, Classify, HighStops, Legacy, Units16, Utf16, Utf32, Utf8, EVEN,
+    WIN,
 };
 use super::quiet::{quiet16, quiet32};
 use std::marker::PhantomData;
