@@ -11,6 +11,7 @@ mod lang;
 mod legacy;
 #[allow(clippy::unreadable_literal)]
 mod models;
+mod pair_counts;
 mod price;
 #[cfg(test)]
 mod rank_tests;

@@ -11,8 +11,9 @@
 use super::bigrams;
 use super::bytes::{self, Bytes};
 use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, TOUCH_COST};
+use super::pair_counts::{add_packed, PairCounts};
 use super::shared::Shared;
-use super::single::{PageModel, PairCode, JOINS, LOWER, NATIVE, ODD, UPPER};
+use super::single::{PageModel, NATIVE};
 use std::sync::OnceLock;
 
 /// What the bigram costs allow, worked out once per run.
@@ -116,117 +117,6 @@ pub(super) struct Tally {
     aliens: [u32; LANGS],
     /// Equal for two readings that give the same text of the window.
     pub text: u64,
-}
-
-/// What the first pass counts over the window's byte pairs for one page: whole numbers, so
-/// that a page's counts may be reached from another page's (decision 50).
-#[derive(Clone, Copy, Default, Debug, PartialEq)]
-pub(super) struct PairCounts {
-    /// Pairs that pay [`TOUCH_COST`] (a symbol against a letter, an Arabic form that joins
-    /// nothing), once for each.
-    touch: u64,
-    /// A lower-case letter then a capital ([`CASE_COST`]).
-    case: u64,
-    /// Two letters of different scripts ([`MIX_COST`]).
-    mix: u64,
-    /// Pairs the models price (not two edges).
-    scored: u64,
-}
-
-impl PairCounts {
-    /// One pair's counts.
-    fn of(a: PairCode, z: PairCode) -> PairCounts {
-        let (x_edge, y_edge) = (a.edge(), z.edge());
-        if x_edge && y_edge {
-            return PairCounts::default();
-        }
-        PairCounts {
-            touch: u64::from((a.has(ODD) && !y_edge) || (z.has(ODD) && !x_edge))
-                + u64::from(a.has(JOINS) && y_edge),
-            // A lower-case letter followed by a capital, or two letters of different
-            // scripts, is rare inside a word of real text and common in a misread one
-            // (x-mac-cyrillic's я is windows-1251's Я; an Armenian letter inside a Dutch
-            // word).
-            case: u64::from(a.has(LOWER) && z.has(UPPER)),
-            mix: u64::from(!x_edge && !y_edge && a.script() != z.script()),
-            scored: 1,
-        }
-    }
-
-    /// Two counts in each word, 32 bits each: a window's counts stay far below 2^32 (at most
-    /// two for each of its pairs, and a window is at most [`super::WINDOW`] bytes), and a sum
-    /// of packed counts is the packed sums (wrapping, where a page's counts reached from
-    /// another's pass below 0 on the way).
-    fn pack(self) -> [u64; 2] {
-        [self.touch | self.case << 32, self.mix | self.scored << 32]
-    }
-
-    fn unpack([a, b]: [u64; 2]) -> PairCounts {
-        PairCounts {
-            touch: a & 0xFFFF_FFFF,
-            case: a >> 32,
-            mix: b & 0xFFFF_FFFF,
-            scored: b >> 32,
-        }
-    }
-}
-
-/// A page's pair counts by the classes of its two bytes: the bytes with the same pair code
-/// are one class (a page has a few dozen), and the counts of a pair of classes are worked out
-/// once per run rather than for every pair of every window.
-pub(super) struct PairTable {
-    class: [u8; 256],
-    classes: usize,
-    /// Row `a`, column `b`: the packed counts of a pair of a byte of class `a` then one of
-    /// class `b`.
-    counts: Vec<[u64; 2]>,
-}
-
-impl PairTable {
-    pub(super) fn of(codes: &[PairCode; 256]) -> PairTable {
-        let mut seen: Vec<PairCode> = Vec::new();
-        let mut class = [0u8; 256];
-        for (o, c) in class.iter_mut().zip(codes) {
-            let at = match seen.iter().position(|s| s.0 == c.0) {
-                Some(at) => at,
-                None => {
-                    seen.push(*c);
-                    seen.len() - 1
-                }
-            };
-            *o = u8::try_from(at).unwrap_or(u8::MAX);
-        }
-        let counts = seen
-            .iter()
-            .flat_map(|&a| seen.iter().map(move |&z| PairCounts::of(a, z).pack()))
-            .collect();
-        PairTable {
-            class,
-            classes: seen.len(),
-            counts,
-        }
-    }
-
-    /// The packed counts of the pair `k` (first byte << 8 | second).
-    #[inline]
-    fn pair(&self, k: u16) -> [u64; 2] {
-        let class = |x: u16| usize::from(self.class.get(usize::from(x)).copied().unwrap_or(0));
-        let at = class(k >> 8) * self.classes + class(k & 0xFF);
-        self.counts.get(at).copied().unwrap_or_default()
-    }
-}
-
-/// Adds `n` times the packed counts `p` to `acc` (or takes them away).
-#[inline]
-fn add_packed(acc: &mut [u64; 2], p: [u64; 2], n: u64, take: bool) {
-    for (o, v) in acc.iter_mut().zip(p) {
-        let v = v.wrapping_mul(n);
-        *o = if take {
-            o.wrapping_sub(v)
-        } else {
-            o.wrapping_add(v)
-        };
-    }
 }
 
 /// What the first pass counts for a page: its pair counts, and for each language the pair

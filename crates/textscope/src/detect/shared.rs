@@ -8,7 +8,8 @@
 
 use super::bytes::{self, Bytes};
 use super::lang::{self, LANGS};
-use super::price::{self, PairCounts};
+use super::pair_counts::PairCounts;
+use super::price;
 use super::single::{self, PageModel};
 use std::sync::OnceLock;
 

@@ -80,7 +80,7 @@ pub(super) struct PageModel {
     /// Each byte's letter's slot in the script's dense table ([`PageModel::slots`]).
     slots: OnceLock<[u16; 256]>,
     /// The first pass's counts by pair of byte classes ([`PageModel::pair_table`]).
-    pairs: OnceLock<super::price::PairTable>,
+    pairs: OnceLock<super::pair_counts::PairTable>,
     pub bytes: [ByteInfo; 256],
     /// What the first pass over the byte pairs reads of each byte, packed ([`PairCode`]).
     pub codes: [PairCode; 256],
@@ -248,9 +248,9 @@ fn build(
 impl PageModel {
     /// The first pass's counts by pair of byte classes, worked out the first time the page
     /// is ranked.
-    pub(super) fn pair_table(&self) -> &super::price::PairTable {
+    pub(super) fn pair_table(&self) -> &super::pair_counts::PairTable {
         self.pairs
-            .get_or_init(|| super::price::PairTable::of(&self.codes))
+            .get_or_init(|| super::pair_counts::PairTable::of(&self.codes))
     }
 
     /// Each byte's letter's slot in `table` (the table of the page's script), or
