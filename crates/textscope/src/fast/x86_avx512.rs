@@ -50,21 +50,10 @@ impl Bytes64 for Bytes {
     }
     #[inline(always)]
     fn pairs(self, w: &[u8; WIN]) -> Pairs {
-        // SAFETY: AVX-512BW, as above; one 64-byte load at 1 of a 68-byte array.
+        let (c, nl) = by_lead_and_second(self.0, w, [LEAD_LO, LEAD_HI, SECOND_HI]);
+        // SAFETY: AVX-512BW, as above.
         unsafe {
-            let next = _mm512_loadu_si512(w.as_ptr().add(1).cast::<__m512i>());
-            let (l, h) = nibbles(self.0);
-            let (nl, nh) = nibbles(next);
-            let look = |t: __m128i, n: __m512i| _mm512_shuffle_epi8(_mm512_broadcast_i32x4(t), n);
-            // The AND of three vectors in one instruction (0x80: a & b & c).
-            let c = _mm512_and_si512(
-                _mm512_ternarylogic_epi64::<0x80>(
-                    look(LEAD_LO, l),
-                    look(LEAD_HI, h),
-                    look(SECOND_HI, nh),
-                ),
-                look(SECOND_LO, nl),
-            );
+            let c = _mm512_and_si512(c, look(SECOND_LO, nl));
             Pairs {
                 stop: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::STOP as i8)),
                 maybe: _mm512_test_epi8_mask(c, _mm512_set1_epi8(pairs::MAYBE as i8)),
@@ -73,25 +62,38 @@ impl Bytes64 for Bytes {
     }
     #[inline(always)]
     fn bad_pairs(self, w: &[u8; WIN]) -> u64 {
-        // SAFETY: AVX-512BW, as above; one 64-byte load at 1 of a 68-byte array.
-        unsafe {
-            let next = _mm512_loadu_si512(w.as_ptr().add(1).cast::<__m512i>());
-            let (l, h) = nibbles(self.0);
-            let (_, nh) = nibbles(next);
-            let look = |t: __m128i, n: __m512i| _mm512_shuffle_epi8(_mm512_broadcast_i32x4(t), n);
-            let b = _mm512_ternarylogic_epi64::<0x80>(
-                look(BAD_LEAD_LO, l),
-                look(BAD_LEAD_HI, h),
-                look(BAD_SECOND_HI, nh),
-            );
-            _mm512_test_epi8_mask(b, b)
-        }
+        let (b, _) = by_lead_and_second(self.0, w, [BAD_LEAD_LO, BAD_LEAD_HI, BAD_SECOND_HI]);
+        // SAFETY: AVX-512BW, as above.
+        unsafe { _mm512_test_epi8_mask(b, b) }
     }
     #[inline(always)]
     fn at_least(self, lo: u8) -> u64 {
         // SAFETY: AVX-512BW, as above.
         unsafe { _mm512_cmpge_epu8_mask(self.0, _mm512_set1_epi8(lo as i8)) }
     }
+}
+
+/// The classes each byte of `x` (a lead byte) and the byte after it share by the tables `t`:
+/// the lead byte's low and high nibble, the second byte's high nibble (pairs.rs), ANDed in one
+/// instruction; and the second bytes' low nibbles, for a fourth table.
+#[inline(always)]
+fn by_lead_and_second(x: __m512i, w: &[u8; WIN], t: [__m128i; 3]) -> (__m512i, __m512i) {
+    // SAFETY: AVX-512BW, as above; one 64-byte load at 1 of a 68-byte array.
+    unsafe {
+        let next = _mm512_loadu_si512(w.as_ptr().add(1).cast::<__m512i>());
+        let (l, h) = nibbles(x);
+        let (nl, nh) = nibbles(next);
+        // 0x80: a & b & c.
+        let c = _mm512_ternarylogic_epi64::<0x80>(look(t[0], l), look(t[1], h), look(t[2], nh));
+        (c, nl)
+    }
+}
+
+/// Table `t` looked up by the nibbles `n`.
+#[inline(always)]
+fn look(t: __m128i, n: __m512i) -> __m512i {
+    // SAFETY: AVX-512BW, as above.
+    unsafe { _mm512_shuffle_epi8(_mm512_broadcast_i32x4(t), n) }
 }
 
 /// Each byte's low nibble and high nibble, for the class tables of pairs.rs.
