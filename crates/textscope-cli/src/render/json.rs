@@ -8,7 +8,9 @@ use textscope::{Report, StructureJson};
 
 /// The report of one file (`--json`): the core's object, on one line.
 pub fn report(w: &mut impl Write, r: &Report) -> io::Result<()> {
-    writeln!(w, "{}", r.to_json())
+    let mut json = r.to_json();
+    json.push('\n');
+    w.write_all(json.as_bytes())
 }
 
 /// The structure object's head (`--structure --json`), left open for its lines: they stream
