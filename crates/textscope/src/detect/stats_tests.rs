@@ -74,6 +74,20 @@ fn the_utf8_split_counts_as_the_decoder() {
     windows.push(
         b"Caf\xE9 cr\xE8me br\xFBl\xE9e, na\xEFve \x80 \x93quoted\x94\x00\x01 done\xC3".to_vec(),
     );
+    // UTF-32 text: bytes above 7F that start nothing, leads with and without their
+    // continuation bytes, at every place in the 64-byte chunks and in the tail after them.
+    let text = "Grüße 日本語 한국어 😀 \u{E9}\u{80}\u{C3A9}\u{A9C3}\u{82E2}\u{F09F}\u{10FFFF} Ω\n";
+    for be in [false, true] {
+        let mut w: Vec<u8> = Vec::new();
+        for c in text.chars().cycle().take(700) {
+            let v = u32::from(c);
+            w.extend(if be { v.to_be_bytes() } else { v.to_le_bytes() });
+        }
+        for cut in [w.len(), w.len() - 1, w.len() - 5, 130, 63] {
+            windows.push(w.get(..cut).unwrap().to_vec());
+            windows.push(w.get(1..cut).unwrap().to_vec());
+        }
+    }
     // Long ASCII runs (the loop's 16-byte blocks) with NULs, controls and escape
     // sequences at every alignment.
     let mut runs = Vec::new();

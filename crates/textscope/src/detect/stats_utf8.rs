@@ -87,47 +87,81 @@ fn rare_char(s: &mut Stats, rest: &[u8]) {
 }
 
 /// What [`super::utf8_stats`] counts over a window without ESC that is not valid UTF-8: the
-/// ASCII bytes in sums, then each sequence from a byte above 7F as the loop over characters
-/// takes it ([`sequence`]). Without ESC no terminal escape sequence is pending, and every
-/// character goes to [`Stats::count`] as the loop would put it.
+/// ASCII bytes in sums, then each sequence from a lead byte as the loop over characters takes
+/// it ([`sequence`]). Without ESC no terminal escape sequence is pending, and every character
+/// goes to [`Stats::count`] as the loop would put it. The other bytes above 7F (80–C1,
+/// F5–FF) are each an ill-formed subpart of one byte unless a lead's sequence takes them (its
+/// continuation bytes): they are summed too, and a sequence gives back the ones it took. A
+/// window of UTF-32 text is mostly such bytes, and took them one at a time.
 pub(super) fn sparse(bytes: &[u8], at_eof: bool) -> Stats {
     let mut s = Stats {
         ansi_on: true,
         ..Stats::default()
     };
+    let mut singles = 0u64;
     for block in bytes.chunks(BLOCK) {
-        let (mut ascii, mut nul, mut controls) = (0u8, 0u8, 0u8);
+        let (mut ascii, mut nul, mut controls, mut single) = (0u8, 0u8, 0u8, 0u8);
         for &b in block {
             ascii += u8::from(b < 0x80);
             nul += u8::from(b == 0);
             // D7's controls below 80, as in `valid` (ESC is not in the window).
             let c0 = b.wrapping_sub(1) < 0x1F && !matches!(b, 0x09 | 0x0A | 0x0C | 0x0D);
             controls += u8::from(c0 | (b == 0x7F));
+            single += u8::from((b >= 0x80) & !is_lead(b));
         }
         s.chars += u64::from(ascii);
         s.nul += u64::from(nul);
         s.controls += u64::from(controls);
+        singles += u64::from(single);
     }
+    let (chunks, _) = bytes.as_chunks::<64>();
     let mut from = 0;
-    while let Some(i) = next_high(bytes, from) {
-        from = i + sequence(&mut s, bytes, i, at_eof);
+    for (k, chunk) in chunks.iter().enumerate() {
+        let mut leads = lead_mask(chunk);
+        while leads != 0 {
+            let i = k * 64 + leads.trailing_zeros() as usize;
+            leads &= leads - 1;
+            from = i + lead(&mut s, &mut singles, bytes, i, at_eof);
+        }
     }
+    let tail = chunks.len() * 64;
+    for i in tail.max(from)..bytes.len() {
+        if bytes.get(i).is_some_and(|&b| is_lead(b)) && i >= from {
+            from = i + lead(&mut s, &mut singles, bytes, i, at_eof);
+        }
+    }
+    s.chars += singles;
+    s.invalid_utf8 += singles;
     s.settle();
     s
 }
 
-/// The first byte above 7F at or after `from`, eight bytes at a time.
-fn next_high(bytes: &[u8], from: usize) -> Option<usize> {
-    let rest = bytes.get(from..)?;
-    let (words, tail) = rest.as_chunks::<8>();
-    for (k, w) in words.iter().enumerate() {
-        let high = u64::from_le_bytes(*w) & 0x8080_8080_8080_8080;
-        if high != 0 {
-            return Some(from + k * 8 + (high.trailing_zeros() / 8) as usize);
-        }
+/// The lead bytes of 64 bytes, a bit each: a 0 or 1 per byte in vector lanes, each eight
+/// gathered into the top byte of a product (as `shared::differ` does).
+fn lead_mask(chunk: &[u8; 64]) -> u64 {
+    let mut flags = [0u8; 64];
+    for (f, &b) in flags.iter_mut().zip(chunk) {
+        *f = u8::from(is_lead(b));
     }
-    let at = tail.iter().position(|&b| b >= 0x80)?;
-    Some(from + words.len() * 8 + at)
+    let (eights, _) = flags.as_chunks::<8>();
+    eights.iter().enumerate().fold(0, |m, (k, e)| {
+        let v = u64::from_le_bytes(*e);
+        m | (v.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+    })
+}
+
+/// A byte that starts a sequence of two to four bytes (C2–F4).
+#[inline(always)]
+fn is_lead(b: u8) -> bool {
+    b.wrapping_sub(0xC2) < 0x33
+}
+
+/// The sequence of the lead byte at `i` ([`sequence`]), its continuation bytes taken from the
+/// `singles`; returns its length.
+fn lead(s: &mut Stats, singles: &mut u64, bytes: &[u8], i: usize, at_eof: bool) -> usize {
+    let k = sequence(s, bytes, i, at_eof);
+    *singles -= (k - 1) as u64;
+    k
 }
 
 /// The sequence that starts at the byte above 7F at `i`, cut as Unicode's Table 3-7 says (an
