@@ -204,7 +204,7 @@ pub(crate) fn ascii_lines<T: FastSink, P: PlainAscii>(
     let Some(win) = bytes.first_chunk::<WIN>() else {
         return 0;
     };
-    let b = p.plain(win);
+    let b = p.plain::<false>(win);
     if b.odd != 0 {
         0
     } else if b.cr != 0 {
@@ -256,7 +256,11 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
     while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
         // A hint past the end of `bytes` is harmless (decision 53).
         super::prefetch(bytes.as_ptr().wrapping_add(i + P::AHEAD));
-        let b = p.plain(win);
+        let b = if non_ascii {
+            p.plain::<true>(win)
+        } else {
+            p.plain::<false>(win)
+        };
         let endings_ok = if CRLF {
             // Every CR is followed by an LF, and every LF preceded by a CR.
             let lf_next = (b.lf >> s) | (u64::from(b.lf_after) << (per_block - s));

@@ -87,7 +87,10 @@ pub(crate) trait PlainAscii {
     const S: usize;
     /// Bytes ahead of the block that the loop prefetches.
     const AHEAD: usize = super::AHEAD;
-    fn plain(&self, w: &[u8; WIN]) -> Plain;
+    /// `MIXED`: the text so far had characters beyond ASCII, so this block may well have
+    /// some too; a classifier may then look for them without a branch on whether there are
+    /// any (decision 67).
+    fn plain<const MIXED: bool>(&self, w: &[u8; WIN]) -> Plain;
     /// How many bytes at the end of `bytes[..i]` belong to a character that goes on past `i`
     /// (0 when `i` is at a character boundary). `bytes[..i]` is whole units, and a character
     /// begins at 0.
@@ -106,7 +109,7 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
     const S: usize = 1;
 
     #[inline(always)]
-    fn plain(&self, w: &[u8; WIN]) -> Plain {
+    fn plain<const MIXED: bool>(&self, w: &[u8; WIN]) -> Plain {
         let v = V::load(w);
         let (lf, cr) = (v.eq(b'\n'), v.eq(b'\r'));
         let high = v.high();
@@ -157,7 +160,7 @@ impl<V: Bytes64> PlainAscii for PlainLegacy<'_, V> {
     const S: usize = 1;
 
     #[inline(always)]
-    fn plain(&self, w: &[u8; WIN]) -> Plain {
+    fn plain<const MIXED: bool>(&self, w: &[u8; WIN]) -> Plain {
         let v = V::load(w);
         let (lf, cr) = (v.eq(b'\n'), v.eq(b'\r'));
         let lf_after = w[64] == b'\n';
@@ -184,12 +187,20 @@ impl<V: Units16> PlainAscii for PlainUtf16<V> {
     const S: usize = 1;
 
     #[inline(always)]
-    fn plain(&self, w: &[u8; WIN]) -> Plain {
+    fn plain<const MIXED: bool>(&self, w: &[u8; WIN]) -> Plain {
         let v = V::load(w, self.be);
         let (lf, cr) = (v.eq(0x0A), v.eq(0x0D));
         let fine = v.range(0x20, 0x7E) | v.eq(0x09) | lf | cr;
         let lf_after = next16(w, self.be) == 0x0A;
         let odd = !fine & below(32);
+        if MIXED && odd & !quiet16(v) == 0 {
+            // In prose with a few accented words, whether a block has one is a coin toss:
+            // the look costs less than the branch on it (decision 67).
+            return Plain {
+                non_ascii: odd != 0,
+                ..Plain::ascii(lf, cr, 0, lf_after)
+            };
+        }
         if odd == 0 {
             return Plain::ascii(lf, cr, 0, lf_after);
         }
@@ -236,7 +247,7 @@ impl<V: Units16> PlainAscii for PlainUtf32<V> {
     const S: usize = 2;
 
     #[inline(always)]
-    fn plain(&self, w: &[u8; WIN]) -> Plain {
+    fn plain<const MIXED: bool>(&self, w: &[u8; WIN]) -> Plain {
         let v = V::load(w, self.be);
         let (low, high) = if self.be { (1, 0) } else { (0, 1) };
         let lo = |m: u64| (m >> low) & EVEN;
@@ -247,6 +258,13 @@ impl<V: Units16> PlainAscii for PlainUtf32<V> {
         let fine = bmp & lo(v.range(0x20, 0x7E) | v.eq(0x09)) | lf | cr;
         let lf_after = next32(w, self.be) == 0x0A;
         let odd = !fine & EVEN;
+        if MIXED && odd & !quiet32(v, bmp, lo, hi) == 0 {
+            // As for UTF-16 (decision 67).
+            return Plain {
+                non_ascii: odd != 0,
+                ..Plain::ascii(lf, cr, 0, lf_after)
+            };
+        }
         if odd == 0 {
             return Plain::ascii(lf, cr, 0, lf_after);
         }
