@@ -102,11 +102,14 @@ fn row(i: usize) -> Option<&'static Row> {
             let me = models.get(i).and_then(Option::as_ref);
             let apart: Vec<Apart> = models.iter().map(|o| apart(me, o.as_ref())).collect();
             // By size, then place (as a stable sort by size would give), each size counted once.
+            // The first passes run in the registry's order, so their bases come before them
+            // there: only those are listed (`nearest` would pass over the others at every
+            // page). The sums run in the order of the bounds, and list every other page.
             let order = |view: View| {
                 let mut places: Vec<(u32, u16)> = apart
                     .iter()
                     .enumerate()
-                    .filter(|&(o, _)| o != i)
+                    .filter(|&(o, _)| o != i && (o < i || matches!(view, View::Slots)))
                     .filter_map(|(o, a)| {
                         let size = a.set(view).iter().map(|w| w.count_ones()).sum();
                         Some((size, u16::try_from(o).ok()?)).filter(|&(n, _)| n < 256)
