@@ -197,21 +197,30 @@ pub fn open(path: &str) -> Result<(Source, Option<u64>), InputError> {
 
 /// Opens a file by its path (which need not be UTF-8); errors name it as `path` says.
 pub fn open_path(p: &Path, path: &str) -> Result<(Source, Option<u64>), InputError> {
-    let meta = match std::fs::metadata(p) {
-        Ok(m) => m,
+    // Opened first, then asked about through the open file: one lookup of the path rather
+    // than two (a tenth of the system time over a tree of small files, issue 18), and the
+    // snapshot is of the file opened, so a rename after the opening is seen.
+    let file = match File::open(p) {
+        Ok(file) => file,
         Err(e) => {
-            if e.kind() == io::ErrorKind::NotFound && std::fs::symlink_metadata(p).is_ok() {
-                return Err(InputError::new(path, Cause::DanglingLink));
-            }
-            return Err(InputError::io(path, e));
+            // Why it could not be opened, in the words of the cause (a directory is refused
+            // by the opening on some systems).
+            return Err(match std::fs::metadata(p) {
+                Ok(m) if m.is_dir() => InputError::new(path, Cause::IsADirectory),
+                Err(_)
+                    if e.kind() == io::ErrorKind::NotFound
+                        && std::fs::symlink_metadata(p).is_ok() =>
+                {
+                    InputError::new(path, Cause::DanglingLink)
+                }
+                _ => InputError::io(path, e),
+            });
         }
     };
+    let meta = file.metadata().map_err(|e| InputError::io(path, e))?;
     if meta.is_dir() {
         return Err(InputError::new(path, Cause::IsADirectory));
     }
-    let file = File::open(p).map_err(|e| InputError::io(path, e))?;
-    // The snapshot is of the open file, so a rename between the stat and the open is seen.
-    let meta = file.metadata().map_err(|e| InputError::io(path, e))?;
     let snap = Snapshot::of(&meta);
     Ok((Source::File(file, snap), snap.map(|s| s.len)))
 }
