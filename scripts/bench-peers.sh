@@ -10,8 +10,9 @@
 # problem-dense UTF-8 (a control or NUL about every 100 bytes), one long line. Peers on each:
 # cat, wc -l, wc -m, dos2unix -i, iconv, uconv, isutf8 and Node's buffer.isUtf8 (UTF-8 inputs:
 # simdutf's validation, the practical limit), uchardet, file. Then many small files (a tree of
-# SMALL_FILES files of 1-4 KiB): textscope --json in one process and `textscope check` beside
-# `xargs cat`, `file --mime-encoding`, uchardet and chardet's `chardetect`; then a real tree
+# SMALL_FILES files of 1-4 KiB): textscope --json in one process (--files-from) and `textscope
+# check` beside `xargs cat`, `file --mime-encoding -f`, uchardet and chardet's `chardetect`
+# (and textscope under xargs, several processes); then a real tree
 # (/usr/share) with `textscope check` beside `file --mime-encoding`.
 #
 # Everything the script needs is installed when missing (Debian packages, chardet from PyPI in
@@ -79,6 +80,7 @@ report() {
   for t in "${tools[@]}"; do
     local label=${t#"$S "}
     label=${label//xargs -a ..\/small.list /xargs }
+    label=${label//-f ..\/small.list/-f LIST}
     label=${label//$TS/textscope}
     label=${label//$DIR\//}
     label=${label//$PWD\/$VENV\/bin\//}
@@ -132,9 +134,12 @@ echo "== ${n} small files of 1-4 KiB (one process where the tool allows; best of
 header
 ( cd "$DIR/small" && find . -type f -name '*.txt' | sort >../small.list )
 L="$DIR/small.list"
-tools=("$S xargs -a ../small.list $TS --json" "$S xargs -a ../small.list $TS -j1 --json"
-       "$S xargs -a ../small.list cat" "$TS check --no-config $DIR/small")
-need file && tools+=("$S xargs -a ../small.list file --mime-encoding")
+# textscope and file read the list themselves (--files-from, -f): one process for the tree.
+# `xargs textscope` starts one per some 4,000 names, each paying its start-up again.
+tools=("$S $TS --json -f ../small.list" "$S $TS -j1 --json -f ../small.list"
+       "$S xargs -a ../small.list cat" "$S xargs -a ../small.list $TS --json"
+       "$TS check --no-config $DIR/small")
+need file && tools+=("$S file --mime-encoding -f ../small.list")
 need uchardet && tools+=("$S xargs -a ../small.list uchardet")
 [ -x "$VENV/bin/chardetect" ] && tools+=("$S xargs -a ../small.list $PWD/$VENV/bin/chardetect")
 report small "$sbytes" "${tools[@]}"

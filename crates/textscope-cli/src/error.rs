@@ -63,6 +63,11 @@ pub enum Usage {
     NotStdin(&'static str),
     /// `--index` without `--structure` or `--preview`.
     IndexWithoutLines,
+    /// `--files-from -` with `-` among the files: standard input read twice.
+    StdinTwice,
+    /// A list of `--files-from` that names a file in other than UTF-8, where paths are not
+    /// bytes (not on Unix).
+    ListNotUtf8,
 }
 
 impl Error {
@@ -174,6 +179,12 @@ impl fmt::Display for Usage {
                 "--index is for --structure and --preview (the report reads the whole file; \
                  --save-index builds the index)",
             ),
+            Usage::StdinTwice => {
+                f.write_str("standard input cannot be both the list of --files-from and a file (-)")
+            }
+            Usage::ListNotUtf8 => {
+                f.write_str("the list of --files-from names a file in other than UTF-8")
+            }
         }
     }
 }

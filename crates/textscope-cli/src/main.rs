@@ -11,6 +11,7 @@
 mod check;
 mod convert;
 mod error;
+mod files_from;
 mod in_order;
 mod index_file;
 mod input;
@@ -81,8 +82,14 @@ enum Command {
 struct ReportArgs {
     /// Files to analyse ("-" reads standard input). Names need not be UTF-8; they are shown
     /// with each byte that is not as `\xFF`.
-    #[arg(value_name = "FILE", required = true)]
+    #[arg(value_name = "FILE", required_unless_present = "files_from")]
     files: Vec<PathBuf>,
+
+    /// Also analyse the files named in LIST ("-": standard input), before those given as
+    /// arguments: one name per line, or NUL-separated names when the list holds a NUL (as
+    /// `find -print0` writes). One process for a whole tree, where `xargs` starts several.
+    #[arg(long, short = 'f', value_name = "LIST")]
+    files_from: Option<PathBuf>,
 
     /// Print the report as JSON (one object per line per file).
     #[arg(long, conflicts_with = "brief")]
@@ -199,8 +206,18 @@ fn parse_range(s: &str) -> Result<(u64, u64), String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
     let Some(command) = &cli.command else {
+        let report = &mut cli.report;
+        if let Some(list) = &report.files_from {
+            match files_from::with_list(list, &report.files) {
+                Ok(files) => report.files = files,
+                Err(e) => return error::exit(Err(e)),
+            }
+            if report.files.is_empty() {
+                return ExitCode::SUCCESS;
+            }
+        }
         let report = &cli.report;
         let style = Style {
             color: use_color(report.color),

@@ -11,7 +11,7 @@ use std::process::Output;
 /// the command line is not the order of the names), and the arguments naming them, with a
 /// missing file and a directory among them.
 fn tree(n: usize) -> (PathBuf, Vec<String>) {
-    let dir = std::env::temp_dir().join(format!("textscope-many-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("textscope-many-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("a directory")).expect("scratch dir");
     let data = common::data("");
@@ -87,5 +87,61 @@ fn many_files_on_several_threads_report_as_on_one() {
     assert_eq!(lines.len(), 2, "{errors}");
     assert!(lines[0].contains("missing"), "{errors}");
     assert!(lines[1].contains("a directory"), "{errors}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `textscope ARGS…` with `input` on standard input.
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_textscope"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run textscope");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write the list");
+    drop(stdin);
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn a_list_of_files_reports_as_the_same_names_given_as_arguments() {
+    let (dir, args) = tree(60);
+    let want = run("2", "--json", &args);
+    let list = dir.join("list");
+    std::fs::write(&list, args.join("\n") + "\n").expect("the list");
+    let list = list.to_string_lossy().into_owned();
+    // Lines, from a file.
+    let lines = run("2", "--json", &["--files-from".to_string(), list.clone()]);
+    assert_eq!(lines.stdout, want.stdout);
+    assert_eq!(lines.stderr, want.stderr);
+    assert_eq!(lines.status.code(), Some(2));
+    // The names of the command line come after the list's.
+    let rest = &args[50..];
+    let got = run(
+        "2",
+        "--json",
+        &[&["-f".to_string(), list][..], rest].concat(),
+    );
+    let listed_then_given = [&args[..], rest].concat();
+    assert_eq!(got.stdout, run("2", "--json", &listed_then_given).stdout);
+    // NUL-separated, on standard input.
+    let nul = args.join("\0");
+    let piped = run_with_stdin(&["-j", "2", "--json", "-f", "-"], nul.as_bytes());
+    assert_eq!(piped.stdout, want.stdout);
+    assert_eq!(piped.stderr, want.stderr);
+    // Standard input cannot be the list and a file; a missing list is named.
+    let twice = run_with_stdin(&["-f", "-", "-"], b"x\n");
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("--files-from"));
+    let missing = textscope(&["-f", "/nonexistent/list"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/list: "));
+    // An empty list names nothing to do.
+    let empty = run_with_stdin(&["-f", "-"], b"");
+    assert_eq!(empty.status.code(), Some(0));
+    assert!(empty.stdout.is_empty());
     let _ = std::fs::remove_dir_all(dir);
 }
