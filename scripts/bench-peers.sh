@@ -4,6 +4,7 @@
 # the ratios measured in one run are what to compare. Run it on a quiet machine.
 #
 #   scripts/bench-peers.sh [SIZE_MIB] [ROUNDS] [SMALL_FILES]   (default 1024 MiB, 3 rounds, 20000)
+#   BENCH_SECTIONS=small scripts/bench-peers.sh                 (some of: large, small, real)
 #
 # Large inputs (scripts/bench/make_inputs.py): varied ASCII log lines, multilingual UTF-8,
 # UTF-16LE Latin prose with accented words (CRLF), UTF-16LE CJK, UTF-32LE, windows-1252 prose,
@@ -25,6 +26,8 @@ SMALL=${3:-20000}
 DIR=${BENCH_DIR:-target/bench-peers}
 REAL_TREE=${REAL_TREE:-/usr/share}
 S="cd $DIR/small &&"   # prefix of the small-file commands
+SECTIONS=${BENCH_SECTIONS:-large,small,real}
+want() { [[ ",$SECTIONS," == *",$1,"* ]]; }
 mkdir -p "$DIR"
 
 need() { command -v "$1" >/dev/null 2>&1; }
@@ -96,56 +99,65 @@ header() {
   printf '%-22s %-44s %7s %7s %7s %7s %7s %8s %8s\n' input tool wall-s user-s sys-s GB/s RSS-MiB "vs ts" "vs -j1"
 }
 
-echo "== large files (${SIZE_MIB} MiB, best of ${ROUNDS}, warm cache; $(nproc) cores)"
-header
-for f in utf8-log utf8-multilingual utf16le-latin-crlf utf16le-cjk utf32le-mixed cp1252-prose problem-dense one-line; do
-  p="$DIR/$f.txt"
-  bytes=$(stat -c %s "$p")
-  cat "$p" >/dev/null
-  case $f in
-    utf16*) enc=UTF-16LE ;; utf32*) enc=UTF-32LE ;; cp1252*) enc=WINDOWS-1252 ;; *) enc=UTF-8 ;;
-  esac
-  tools=("$TS --json $p" "$TS -j1 --json $p" "cat $p" "wc -l $p" "wc -m $p")
-  need dos2unix && tools+=("dos2unix -i $p")
-  tools+=("iconv -f $enc -t UTF-8 $p")
-  need uconv && tools+=("uconv -f $enc -t UTF-8 $p")
-  if [ "$enc" = UTF-8 ]; then
-    need isutf8 && tools+=("isutf8 $p")
-    tools+=("node -e '$ISUTF8_JS' $p")
-  fi
-  need uchardet && tools+=("uchardet $p")
-  need file && tools+=("file --mime-encoding $p")
-  report "$f" "$bytes" "${tools[@]}"
-done
+if want large; then
+  echo "== large files (${SIZE_MIB} MiB, best of ${ROUNDS}, warm cache; $(nproc) cores)"
+  header
+  for f in utf8-log utf8-multilingual utf16le-latin-crlf utf16le-cjk utf32le-mixed cp1252-prose problem-dense one-line; do
+    p="$DIR/$f.txt"
+    bytes=$(stat -c %s "$p")
+    cat "$p" >/dev/null
+    case $f in
+      utf16*) enc=UTF-16LE ;; utf32*) enc=UTF-32LE ;; cp1252*) enc=WINDOWS-1252 ;; *) enc=UTF-8 ;;
+    esac
+    tools=("$TS --json $p" "$TS -j1 --json $p" "cat $p" "wc -l $p" "wc -m $p")
+    need dos2unix && tools+=("dos2unix -i $p")
+    tools+=("iconv -f $enc -t UTF-8 $p")
+    need uconv && tools+=("uconv -f $enc -t UTF-8 $p")
+    if [ "$enc" = UTF-8 ]; then
+      need isutf8 && tools+=("isutf8 $p")
+      tools+=("node -e '$ISUTF8_JS' $p")
+    fi
+    need uchardet && tools+=("uchardet $p")
+    need file && tools+=("file --mime-encoding $p")
+    report "$f" "$bytes" "${tools[@]}"
+  done
+
+  echo
+  echo "== answers that differ (same files; wc -l counts 0A bytes, which UTF-16 also holds inside characters)"
+  for f in utf16le-cjk utf8-multilingual; do
+    p="$DIR/$f.txt"
+    lines=$("$TS" --json "$p" | python3 -c 'import json,sys; print(json.load(sys.stdin)["lines"])')
+    echo "$f: textscope $lines lines; wc -l $(wc -l <"$p")"
+    need uchardet && echo "$f: uchardet says $(uchardet "$p")"
+  done
+fi
 
 echo
-echo "== answers that differ (same files; wc -l counts 0A bytes, which UTF-16 also holds inside characters)"
-for f in utf16le-cjk utf8-multilingual; do
-  p="$DIR/$f.txt"
-  lines=$("$TS" --json "$p" | python3 -c 'import json,sys; print(json.load(sys.stdin)["lines"])')
-  echo "$f: textscope $lines lines; wc -l $(wc -l <"$p")"
-  need uchardet && echo "$f: uchardet says $(uchardet "$p")"
-done
+if want small; then
+  n=$(find "$DIR/small" -type f -name '*.txt' | wc -l)
+  sbytes=$(find "$DIR/small" -type f -name '*.txt' -printf '%s\n' | awk '{s+=$1} END {print s}')
+  echo "== ${n} small files of 1-4 KiB (one process where the tool allows; best of ${ROUNDS})"
+  header
+  ( cd "$DIR/small" && find . -type f -name '*.txt' | sort >../small.list )
+  L="$DIR/small.list"
+  # textscope and file read the list themselves (--files-from, -f): one process for the tree.
+  # `xargs textscope` starts one per some 4,000 names, each paying its start-up again.
+  tools=("$S $TS --json -f ../small.list" "$S $TS -j1 --json -f ../small.list"
+         "$S xargs -a ../small.list cat" "$S xargs -a ../small.list $TS --json"
+         "$TS check --no-config $DIR/small")
+  report small "$sbytes" "${tools[@]}"
+  # The peers that take seconds have rounds of their own: for some seconds after one of them
+  # the machine reads the tree slower, whatever the tool (`xargs cat` took 0.34-0.44 s right
+  # after `file -f`, 0.24 s otherwise; textscope 0.46-0.51 s against 0.34-0.36).
+  tools=("$S $TS --json -f ../small.list" "$S $TS -j1 --json -f ../small.list")
+  need file && tools+=("$S file --mime-encoding -f ../small.list")
+  need uchardet && tools+=("$S xargs -a ../small.list uchardet")
+  [ -x "$VENV/bin/chardetect" ] && tools+=("$S xargs -a ../small.list $PWD/$VENV/bin/chardetect")
+  report small "$sbytes" "${tools[@]}"
+  echo "(files/s = ${n} / wall-s)"
+fi
 
-echo
-n=$(find "$DIR/small" -type f -name '*.txt' | wc -l)
-sbytes=$(find "$DIR/small" -type f -name '*.txt' -printf '%s\n' | awk '{s+=$1} END {print s}')
-echo "== ${n} small files of 1-4 KiB (one process where the tool allows; best of ${ROUNDS})"
-header
-( cd "$DIR/small" && find . -type f -name '*.txt' | sort >../small.list )
-L="$DIR/small.list"
-# textscope and file read the list themselves (--files-from, -f): one process for the tree.
-# `xargs textscope` starts one per some 4,000 names, each paying its start-up again.
-tools=("$S $TS --json -f ../small.list" "$S $TS -j1 --json -f ../small.list"
-       "$S xargs -a ../small.list cat" "$S xargs -a ../small.list $TS --json"
-       "$TS check --no-config $DIR/small")
-need file && tools+=("$S file --mime-encoding -f ../small.list")
-need uchardet && tools+=("$S xargs -a ../small.list uchardet")
-[ -x "$VENV/bin/chardetect" ] && tools+=("$S xargs -a ../small.list $PWD/$VENV/bin/chardetect")
-report small "$sbytes" "${tools[@]}"
-echo "(files/s = ${n} / wall-s)"
-
-if [ -d "$REAL_TREE" ]; then
+if want real && [ -d "$REAL_TREE" ]; then
   echo
   rn=$(find "$REAL_TREE" -type f 2>/dev/null | wc -l)
   echo "== a real tree: $REAL_TREE (${rn} files)"

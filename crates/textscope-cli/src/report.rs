@@ -32,8 +32,8 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
         },
     };
     let mut printer = Printer::new(format, style);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // Not locked for the whole run: with many files the workers write, one at a time.
+    let mut out = io::BufWriter::new(io::stdout());
     let mut failed = false;
     let names: Vec<String> = args.files.iter().map(|f| name_of(f)).collect();
     // What each file's outcome does: its report goes out, its error to standard error (after
