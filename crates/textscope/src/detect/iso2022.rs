@@ -15,7 +15,6 @@ pub(super) fn detect(window: &[u8], at_eof: bool) -> Option<(CodePage, Outcome)>
         return None;
     }
     let (mut jp, mut kr, mut cn) = (0u64, 0u64, 0u64);
-    let shifts = window.iter().filter(|&&b| b == 0x0E).count() as u64;
     // The escapes, looked for block by block: a block without ESC is passed over whole.
     const BLOCK: usize = 64;
     let escapes = window.chunks(BLOCK).enumerate().flat_map(|(k, block)| {
@@ -42,6 +41,11 @@ pub(super) fn detect(window: &[u8], at_eof: bool) -> Option<(CodePage, Outcome)>
             cn += 1;
         }
     }
+    if jp + kr + cn == 0 {
+        return None;
+    }
+    // Counted only for a window with designations: a log with a stray ESC passes them by.
+    let shifts = window.iter().filter(|&&b| b == 0x0E).count() as u64;
     let (label, escapes) = if jp > 0 && jp >= kr + cn {
         ("ISO-2022-JP", jp)
     } else if kr > 0 && shifts > 0 && kr >= cn {
