@@ -48,12 +48,16 @@ fn path_of(name: &[u8]) -> Result<PathBuf, ()> {
 }
 
 /// The files of a report: the list's names, then those of the command line. Standard input
-/// cannot be both the list and a file.
+/// cannot be both the list and a file (named on the command line or in the list).
 pub fn with_list(list: &std::path::Path, given: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
-    if list.as_os_str() == "-" && given.iter().any(|f| f.as_os_str() == "-") {
+    let stdin = |f: &PathBuf| f.as_os_str() == "-";
+    if list.as_os_str() == "-" && given.iter().any(stdin) {
         return Err(Error::Usage(Usage::StdinTwice));
     }
     let mut files = read(list)?;
+    if list.as_os_str() == "-" && files.iter().any(stdin) {
+        return Err(Error::Usage(Usage::StdinTwice));
+    }
     files.extend_from_slice(given);
     Ok(files)
 }

@@ -136,6 +136,9 @@ fn a_list_of_files_reports_as_the_same_names_given_as_arguments() {
     let twice = run_with_stdin(&["-f", "-", "-"], b"x\n");
     assert_eq!(twice.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&twice.stderr).contains("--files-from"));
+    let listed = run_with_stdin(&["-f", "-"], b"a.txt\n-\n");
+    assert_eq!(listed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&listed.stderr).contains("--files-from"));
     let missing = textscope(&["-f", "/nonexistent/list"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/list: "));
