@@ -138,8 +138,11 @@ fn found(bytes: &[u8], at: usize) -> Option<(char, &[u8])> {
     if b.is_ascii() {
         return Some((char::from(b), bytes.get(at..=at)?));
     }
-    let seq = bytes.get(at..at + 3)?;
-    let c = std::str::from_utf8(seq).ok()?.chars().next()?;
+    let seq: &[u8; 3] = bytes.get(at..at + 3)?.try_into().ok()?;
+    // Decoded by hand: the kernel marks only three-byte sequences it checked (E2 80 8B and
+    // the like), and `from_utf8` was a tenth of a finding's cost. `from_u32` still checks.
+    let [b0, b1, b2] = seq.map(u32::from);
+    let c = char::from_u32((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F))?;
     Some((c, seq))
 }
 
@@ -208,20 +211,46 @@ pub(crate) fn ascii_lines<T: FastSink, P: PlainAscii>(
     if b.odd != 0 {
         0
     } else if b.cr != 0 {
-        lines_of::<T, P, true>(p, tr, bytes, base)
+        lines_either::<T, P, true>(p, tr, bytes, base)
     } else {
-        lines_of::<T, P, false>(p, tr, bytes, base)
+        lines_either::<T, P, false>(p, tr, bytes, base)
     }
 }
 
-/// [`ascii_lines`] with CR LF endings (`CRLF`) or LF endings.
+/// [`lines_of`] with its loop, and once the lines turn out short, with its straight step:
+/// two copies, so that long lines run the loop as if the step did not exist (in one copy,
+/// checking for it cost ASCII text with long lines a tenth of its speed; decision 72).
 #[inline(always)]
-fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
+fn lines_either<T: FastSink, P: PlainAscii, const CRLF: bool>(
     p: &P,
     tr: &mut T,
     bytes: &[u8],
     base: u64,
 ) -> usize {
+    let (n, short) = lines_of::<T, P, CRLF, false>(p, tr, bytes, base);
+    if !short {
+        return n;
+    }
+    let rest = bytes.get(n..).unwrap_or_default();
+    n + lines_of::<T, P, CRLF, true>(p, tr, rest, base + n as u64).0
+}
+
+/// Lines shorter than this many bytes on average (a block and a half) are short: a block holds
+/// one, two or none of their endings, and a loop over them mispredicts its exit where the
+/// straight step of [`lines_of`] does not. Longer lines leave most blocks without an ending,
+/// and there the loop costs less (decision 72).
+const SHORT: u64 = 96;
+
+/// [`ascii_lines`] with CR LF endings (`CRLF`) or LF endings; with the straight step for
+/// blocks of short lines (`STRAIGHT`), or else returning as soon as the lines turn out short
+/// (the bytes consumed, and true).
+#[inline(always)]
+fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool, const STRAIGHT: bool>(
+    p: &P,
+    tr: &mut T,
+    bytes: &[u8],
+    base: u64,
+) -> (usize, bool) {
     let (w, s) = (P::W, P::S);
     // Bytes per mask bit, mask bits per block, and log2 of the unit's width.
     let step = w / s;
@@ -233,7 +262,7 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
         EndingKind::Lf
     };
     let Some((mut h, seen)) = tr.ascii_lines_begin(base, kind, w as u64) else {
-        return 0;
+        return (0, false);
     };
     // Before the first ending of the kind, only blocks without one (a long first line).
     let no_ends = if seen { 0 } else { !0 };
@@ -253,6 +282,23 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
     // given back ([`PlainAscii::partial`]) and the general path lists it; stopping the loop at
     // such a block instead sent a few KiB of text with zero-width joiners to the block loop.
     let mut pending: Option<(usize, u64, u64, u64)> = None;
+    // Blocks that start before `straight_until` take the straight step: once the lines are
+    // short on average and one of 64 characters or more was seen, up to the block in which a
+    // checkpoint is due. Decided here, and again only where the loop finds a longer line or
+    // takes a checkpoint (decision 72).
+    let short = |line: u64, at: u64| line.saturating_mul(SHORT) >= at;
+    let mut straight = h.beat >= 64 && short(h.line, base);
+    if straight && !STRAIGHT {
+        return (0, true);
+    }
+    let until = |straight: bool, next_at: u64| {
+        if straight {
+            next_at.saturating_sub(64)
+        } else {
+            0
+        }
+    };
+    let mut straight_until = until(straight, h.next_at);
     while let Some(win) = bytes.get(i..).and_then(|b| b.first_chunk::<WIN>()) {
         // A hint past the end of `bytes` is harmless (decision 53).
         super::prefetch(bytes.as_ptr().wrapping_add(i + P::AHEAD));
@@ -281,54 +327,110 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
         if i == 0 && opens_line && base >= h.next_at {
             // The first block opens a line: a checkpoint if one is due.
             h.next_at = tr.fast_checkpoint(h.line, base);
+            straight_until = until(straight, h.next_at);
         }
         let at = base + i as u64;
-        let mut ends = b.lf | b.found;
-        // `line_start` moves on by the bytes of each unit that starts no character, so that
-        // the distance from it to an ending stays the line's characters.
-        let mut cont = b.cont;
-        while ends != 0 {
-            if cont != 0 {
-                let before = cont & ((ends & ends.wrapping_neg()) - 1);
-                let n = u64::from(before.count_ones()) * w as u64;
-                h.line_start += n;
-                cont_bytes += n;
-                cont &= !before;
-            }
-            let p = ends.trailing_zeros() as usize;
-            if b.found >> p & 1 != 0 {
-                // A finding and nothing else (decision 59): the characters before it on its
-                // line give its column.
-                let offset = at + (p * step) as u64;
-                let column = ((offset - h.line_start) >> shift) + 1;
-                if w == 1 && p + utf8_len(bytes, i + p) > 64 {
-                    pending = Some((i + p, offset, h.line, column));
+        if STRAIGHT && at < straight_until {
+            // A block of short lines, without a branch per line: every line that ends in it
+            // but the first also began in it, so it has fewer than 64 units and cannot be the
+            // longest (L5); no checkpoint is due in it. So the first line's length, the
+            // count, and where the last one starts are all the loop needs (decision 72).
+            let mut found = b.found;
+            while found != 0 {
+                // A finding and nothing else (decision 59): its line starts after the last LF
+                // before it in the block, or where the block's first line starts.
+                let p = found.trailing_zeros() as usize;
+                let lfs = b.lf & below(p);
+                let (line, start, from) = if lfs == 0 {
+                    (h.line, h.line_start, 0)
                 } else {
-                    found_at(tr, bytes, i + p * step, offset, h.line, column);
+                    let q = 63 - lfs.leading_zeros() as usize;
+                    let line = h.line + u64::from(lfs.count_ones());
+                    (line, at + (q * step + w) as u64, q + 1)
+                };
+                let cont = b.cont & below(p) & !below(from);
+                let start = start + u64::from(cont.count_ones()) * w as u64;
+                let offset = at + (p * step) as u64;
+                let column = ((offset - start) >> shift) + 1;
+                if w == 1 && p + utf8_len(bytes, i + p) > 64 {
+                    pending = Some((i + p, offset, line, column));
+                } else {
+                    found_at(tr, bytes, i + p * step, offset, line, column);
                 }
-                ends &= ends - 1;
-                continue;
+                found &= found - 1;
             }
-            let lf = at + u64::from(ends.trailing_zeros()) * step as u64;
-            let n = (lf - h.line_start) >> shift;
-            let n = n - u64::from(CRLF);
-            // L5: the first of the longest lines.
-            if n >= h.beat {
+            let cont = u64::from(b.cont.count_ones()) * w as u64;
+            cont_bytes += cont;
+            // With no LF (`first` 64), the length is not used and the line goes on.
+            let first = b.lf.trailing_zeros() as usize;
+            let before = u64::from((b.cont & below(first)).count_ones()) * w as u64;
+            let lf = at + (first * step) as u64;
+            let n = (lf.wrapping_sub(h.line_start + before) >> shift).wrapping_sub(u64::from(CRLF));
+            if b.lf != 0 && n >= h.beat {
                 h.beat = n + 1;
                 h.longest_line = h.line;
             }
-            h.line += 1;
-            // A unit follows (the window reaches 4 bytes past the block).
-            h.line_start = lf + w as u64;
-            if h.line_start >= h.next_at {
-                h.next_at = tr.fast_checkpoint(h.line, h.line_start);
+            h.line += u64::from(b.lf.count_ones());
+            let last = 63usize.wrapping_sub(b.lf.leading_zeros() as usize);
+            let after = u64::from((b.cont & !below(last.wrapping_add(1))).count_ones()) * w as u64;
+            let next_start =
+                (at + after).wrapping_add(last.wrapping_mul(step).wrapping_add(w) as u64);
+            h.line_start = if b.lf == 0 {
+                h.line_start + cont
+            } else {
+                next_start
+            };
+        } else {
+            let mut ends = b.lf | b.found;
+            // `line_start` moves on by the bytes of each unit that starts no character, so that
+            // the distance from it to an ending stays the line's characters.
+            let mut cont = b.cont;
+            while ends != 0 {
+                if cont != 0 {
+                    let before = cont & ((ends & ends.wrapping_neg()) - 1);
+                    let n = u64::from(before.count_ones()) * w as u64;
+                    h.line_start += n;
+                    cont_bytes += n;
+                    cont &= !before;
+                }
+                let p = ends.trailing_zeros() as usize;
+                if b.found >> p & 1 != 0 {
+                    // A finding and nothing else (decision 59): the characters before it on its
+                    // line give its column.
+                    let offset = at + (p * step) as u64;
+                    let column = ((offset - h.line_start) >> shift) + 1;
+                    if w == 1 && p + utf8_len(bytes, i + p) > 64 {
+                        pending = Some((i + p, offset, h.line, column));
+                    } else {
+                        found_at(tr, bytes, i + p * step, offset, h.line, column);
+                    }
+                    ends &= ends - 1;
+                    continue;
+                }
+                let lf = at + u64::from(ends.trailing_zeros()) * step as u64;
+                let n = (lf - h.line_start) >> shift;
+                let n = n - u64::from(CRLF);
+                // L5: the first of the longest lines.
+                if n >= h.beat {
+                    h.beat = n + 1;
+                    h.longest_line = h.line;
+                    straight = h.beat >= 64 && short(h.line, lf);
+                    straight_until = until(straight, h.next_at);
+                }
+                h.line += 1;
+                // A unit follows (the window reaches 4 bytes past the block).
+                h.line_start = lf + w as u64;
+                if h.line_start >= h.next_at {
+                    h.next_at = tr.fast_checkpoint(h.line, h.line_start);
+                    straight_until = until(straight, h.next_at);
+                }
+                ends &= ends - 1;
             }
-            ends &= ends - 1;
-        }
-        if cont != 0 {
-            let n = u64::from(cont.count_ones()) * w as u64;
-            h.line_start += n;
-            cont_bytes += n;
+            if cont != 0 {
+                let n = u64::from(cont.count_ones()) * w as u64;
+                h.line_start += n;
+                cont_bytes += n;
+            }
         }
         non_ascii |= b.non_ascii;
         cr_before = CRLF && (b.cr >> (per_block - s)) & 1 != 0;
@@ -349,7 +451,7 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
         i - k
     };
     if i == 0 {
-        return 0; // not one block: the tracker is as it was
+        return (0, false); // not one block: the tracker is as it was
     }
     let end = base + i as u64;
     // The characters are the units that start one.
@@ -357,5 +459,5 @@ fn lines_of<T: FastSink, P: PlainAscii, const CRLF: bool>(
     if non_ascii {
         tr.fast_done(0, end, true);
     }
-    i
+    (i, straight && !STRAIGHT)
 }

@@ -244,26 +244,28 @@ impl<V: Bytes64> Classify for Utf8<V> {
             let mut maybe = pairs.maybe;
             while maybe != 0 {
                 let p = maybe.trailing_zeros() as usize;
-                // Zero-width and bidi controls are findings and nothing else: handed over
-                // from the block loop (decision 59).
-                let quiet_finding = |b1: u8, b2: u8| match b1 {
-                    0x80 => (FOUND_E2_80 >> (b2 & 0x3F)) & 1 != 0,
-                    _ => (E2_81 >> (b2 & 0x3F)) & 1 != 0,
-                };
-                let (b1, b2) = (
+                maybe &= maybe - 1;
+                let (lead, b1, b2) = (
+                    w.get(p).copied().unwrap_or(0),
                     w.get(p + 1).copied().unwrap_or(0),
                     w.get(p + 2).copied().unwrap_or(0),
                 );
-                let third = |set: u64| (set >> (b2 & 0x3F)) & 1 != 0;
-                let lead = w.get(p).copied().unwrap_or(0);
-                if lead == 0xE2 && quiet_finding(b1, b2) {
-                    found |= 1 << p;
-                    maybe &= maybe - 1;
+                let third = |set: u64| (set >> (b2 & 0x3F)) & 1;
+                if lead == 0xE2 {
+                    // E2 80 or E2 81 (the pairs of E2 that need a look), without a branch on
+                    // which: general punctuation is common. Zero-width and bidi controls are
+                    // findings and nothing else, handed over from the block loop (decision
+                    // 59); LS and PS stop.
+                    let (stops, finds) = if b1 == 0x80 {
+                        (E2_80 & !FOUND_E2_80, FOUND_E2_80)
+                    } else {
+                        (0, E2_81)
+                    };
+                    stop |= third(stops) << p;
+                    found |= third(finds) << p;
                     continue;
                 }
                 let special = match (lead, b1) {
-                    (0xE2, 0x80) => third(E2_80),
-                    (0xE2, 0x81) => third(E2_81),
                     (0xEF, 0xBB) => b2 == 0xBF,
                     (0xEF, 0xB8) => b2 <= 0x8F,
                     (0xEF, 0xBE) => b2 == 0xA0,
@@ -273,7 +275,6 @@ impl<V: Bytes64> Classify for Utf8<V> {
                     _ => true,
                 };
                 stop |= u64::from(special) << p;
-                maybe &= maybe - 1;
             }
         }
         Masks {
