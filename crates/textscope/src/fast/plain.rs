@@ -111,10 +111,10 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
     #[inline(always)]
     fn plain<const MIXED: bool>(&self, w: &[u8; WIN]) -> Plain {
         let v = V::load(w);
-        let (lf, cr) = (v.eq(b'\n'), v.eq(b'\r'));
         let high = v.high();
         let lf_after = w[64] == b'\n';
         if high == 0 {
+            let (lf, cr) = (v.eq(b'\n'), v.eq(b'\r'));
             // A continuation byte after the block has no lead byte (decision 66).
             let stray = if V::CHECKS_UTF8 { stray_after(w) } else { 0 };
             let odd = (v.range(0x00, 0x1F) & !v.eq(b'\t') & !lf & !cr) | v.eq(0x7F) | stray;
@@ -130,7 +130,8 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
         }
         // A finding that goes on into the next block is listed by the loop only once it takes
         // that block (`blocks::lines_of`).
-        Plain::general(lf, cr, lf_after, Utf8::<V>(PhantomData).classify(w), !0)
+        let m = Utf8::<V>(PhantomData).classify(w);
+        Plain::general(m.lf, m.cr, lf_after, m, !0)
     }
 
     #[inline(always)]
