@@ -6,8 +6,11 @@
 //! block's 64 units, before and after the longest one (L5). Every kernel must give the
 //! reference's report and index, whole and in chunks.
 
+mod common;
+
+use common::{encode, FORMATS};
 use proptest::prelude::*;
-use textscope::{Analyzer, Format, Kernel, LineIndex, Options, Report};
+use textscope::{Analyzer, Kernel, LineIndex, Options, Report};
 
 fn analyse(bytes: &[u8], opts: &Options, kernel: Kernel, size: usize) -> (Report, LineIndex) {
     let mut a = Analyzer::new(Options {
@@ -19,24 +22,6 @@ fn analyse(bytes: &[u8], opts: &Options, kernel: Kernel, size: usize) -> (Report
     }
     a.finish_with_index()
 }
-
-fn encode(s: &str, f: Format) -> Vec<u8> {
-    match f {
-        Format::Utf16Le => s.encode_utf16().flat_map(u16::to_le_bytes).collect(),
-        Format::Utf16Be => s.encode_utf16().flat_map(u16::to_be_bytes).collect(),
-        Format::Utf32Le => s.chars().flat_map(|c| (c as u32).to_le_bytes()).collect(),
-        Format::Utf32Be => s.chars().flat_map(|c| (c as u32).to_be_bytes()).collect(),
-        _ => s.as_bytes().to_vec(),
-    }
-}
-
-const FORMATS: [Format; 5] = [
-    Format::Utf8,
-    Format::Utf16Le,
-    Format::Utf16Be,
-    Format::Utf32Le,
-    Format::Utf32Be,
-];
 
 /// A line of at most `max` characters: ASCII, or mostly letters beyond ASCII of one to four
 /// UTF-8 bytes (two UTF-16 units for the emoji), or with zero-width joiners now and then (a
@@ -76,7 +61,7 @@ proptest! {
             s.push_str(ending);
         }
         for f in FORMATS {
-            let bytes = encode(&s, f);
+            let bytes = encode(&s, f, false);
             // Every finding listed, each on its own, so that each one's line and column count.
             let all = Options {
                 force: Some(f),

@@ -5,6 +5,9 @@
 //! PS (L1), U+FEFF (P4), findings (the hidden characters among them), bad units (P1, P5, P6, P7, P8) — at every position around
 //! a 64-byte block's edge, in every format, and then at random.
 
+mod common;
+
+use common::{encode, FORMATS};
 use proptest::prelude::*;
 use std::path::Path;
 use textscope::{Analyzer, Format, Kernel, LineIndex, Options, Report};
@@ -48,24 +51,6 @@ fn forced(f: Format) -> Options {
         max_problems_per_kind: 5,
         ..Options::default()
     }
-}
-
-const FORMATS: [Format; 5] = [
-    Format::Utf8,
-    Format::Utf16Le,
-    Format::Utf16Be,
-    Format::Utf32Le,
-    Format::Utf32Be,
-];
-
-fn encode(s: &str, f: Format) -> Vec<u8> {
-    let mut out = Vec::new();
-    for c in s.chars() {
-        let mut b = [0u8; 4];
-        let n = f.encode_char(c, &mut b);
-        out.extend_from_slice(&b[..n]);
-    }
-    out
 }
 
 /// Raw units that are not text: a lone high and a lone low surrogate, a unit above 10FFFF,
@@ -199,17 +184,17 @@ fn every_special_character_at_every_position_around_a_block_edge() {
         for background in ["abcdefghij", "añb中c😀d"] {
             let pieces: Vec<Vec<u8>> = SPECIAL
                 .iter()
-                .map(|s| encode(s, f))
+                .map(|s| encode(s, f, false))
                 .chain(bad_units(f))
                 .collect();
             for piece in &pieces {
                 // Positions 0..140 units: across the first and second block edges.
                 for at in 0..(140 / w.max(1)) {
                     let mut text = String::new();
-                    while encode(&text, f).len() < at * w {
+                    while encode(&text, f, false).len() < at * w {
                         text.push_str(background);
                     }
-                    let mut bytes = encode(&text, f);
+                    let mut bytes = encode(&text, f, false);
                     bytes.truncate(at * w);
                     // Cut in the middle of a character? Keep whole ones only.
                     while !bytes.is_empty()
@@ -219,7 +204,7 @@ fn every_special_character_at_every_position_around_a_block_edge() {
                         bytes.pop();
                     }
                     bytes.extend_from_slice(piece);
-                    bytes.extend(encode(&"xyz\n".repeat(40), f));
+                    bytes.extend(encode(&"xyz\n".repeat(40), f, false));
                     check(&bytes, &opts, &[63, 1, 64, 5]);
                 }
             }
@@ -274,7 +259,7 @@ fn plain_ascii_lines_of_every_length() {
                     for insert in ["", "é", "\u{10041}", other, "\r", "\u{1}"] {
                         let mut t = text.clone();
                         t.insert_str(t.len() / 2, insert);
-                        let bytes = encode(&t, f);
+                        let bytes = encode(&t, f, false);
                         let reference = report(&bytes, &opts, Kernel::Off, &[usize::MAX]);
                         for k in Kernel::available() {
                             for s in [&[usize::MAX][..], &[4096, 100]] {
@@ -308,7 +293,7 @@ fn prose_beyond_ascii_in_lines_of_every_length() {
     let mut cases: Vec<(Options, Encoder, &[char])> = Vec::new();
     for f in FORMATS {
         for set in [&latin[..], &mixed[..]] {
-            cases.push((forced(f), Box::new(move |t: &str| encode(t, f)), set));
+            cases.push((forced(f), Box::new(move |t: &str| encode(t, f, false)), set));
         }
     }
     let cp1252 = Options {
@@ -524,7 +509,7 @@ fn quiet_ranges_of_utf16_and_utf32_end_where_they_should() {
                 text.push_str("\r\nZeile zwei, für ñandú 中文\n");
                 text.push_str(&"é漢ü".repeat(30));
                 text.push('\n');
-                let bytes = encode(&text, f);
+                let bytes = encode(&text, f, false);
                 check(&bytes, &forced(f), &[64, 6]);
             }
         }
@@ -573,7 +558,7 @@ proptest! {
         sizes in proptest::collection::vec(1usize..200, 1..6),
     ) {
         let f = FORMATS[fi];
-        let mut bytes = encode(&s, f);
+        let mut bytes = encode(&s, f, false);
         if let Some((at, k)) = bad {
             let units = bad_units(f);
             let w = f.unit_width();

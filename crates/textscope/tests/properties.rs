@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 use proptest::prelude::*;
-use textscope::{Analyzer, Format, Options};
+use textscope::{Analyzer, Options};
 
 fn text_strategy() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
@@ -21,14 +21,6 @@ fn text_strategy() -> impl Strategy<Value = String> {
 fn chunk_sizes() -> impl Strategy<Value = Vec<usize>> {
     proptest::collection::vec(1usize..40, 1..8)
 }
-
-const FORMATS: [Format; 5] = [
-    Format::Utf8,
-    Format::Utf16Le,
-    Format::Utf16Be,
-    Format::Utf32Le,
-    Format::Utf32Be,
-];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]

@@ -192,9 +192,9 @@ const E2_81: u64 = (0x1F << 0x20) | (0x0F << 0x26);
 /// The CRs and the ASCII controls of a block of UTF-8: (CR, ESC, the others but TAB, LF and
 /// CR). ESC may begin an ANSI escape sequence (D7), which the tracker follows one character at a
 /// time, so it is a stop; the others leave the tracker as ready as it was, so the block loop
-/// hands them to the sink and goes on ([`Masks::found`], decision 61). A block of text has
-/// none of them but its LFs, often enough that one comparison for all of them, and the others
-/// only where it finds one, saves most of them (decision 72).
+/// hands them to the sink and goes on ([`Masks::found`], decision 61). Most blocks of text
+/// hold no control but their LFs: one comparison tells whether a block holds another, and only
+/// then is it compared for CR, ESC and TAB (decision 72).
 #[inline(always)]
 fn controls<V: Bytes64>(v: V, lf: u64) -> (u64, u64, u64) {
     let other = (v.range(0x00, 0x1F) | v.eq(0x7F)) & !lf;

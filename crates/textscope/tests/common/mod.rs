@@ -119,3 +119,12 @@ pub fn encode(text: &str, f: Format, mark: bool) -> Vec<u8> {
     });
     out
 }
+
+/// The five Unicode formats.
+pub const FORMATS: [Format; 5] = [
+    Format::Utf8,
+    Format::Utf16Le,
+    Format::Utf16Be,
+    Format::Utf32Le,
+    Format::Utf32Be,
+];
