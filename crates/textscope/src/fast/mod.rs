@@ -19,6 +19,7 @@ mod kernel;
 mod neon;
 mod pairs;
 mod plain;
+mod plain_lines;
 mod quiet;
 mod scalar;
 mod sink;
@@ -361,7 +362,7 @@ const ESC: u8 = 0x1B;
 const GENERAL: usize = 4096;
 
 /// Runs of plain lines with LF or CR LF endings (printable ASCII, TAB and the characters beyond
-/// ASCII that need no closer look) go through [`blocks::ascii_lines`], the rest
+/// ASCII that need no closer look) go through [`plain_lines::ascii_lines`], the rest
 /// through the block loop ([`blocks::run`] with `general`) a few KiB at a time, cut at a
 /// character boundary in UTF-8. Returns the bytes consumed, as `run` does.
 #[inline(always)]
@@ -380,7 +381,7 @@ fn ascii_first<T: FastSink, P: plain::PlainAscii, C: kernel::Classify>(
             return i;
         }
         let rest = bytes.get(i..).unwrap_or_default();
-        i += blocks::ascii_lines(plain, tr, rest, base + i as u64);
+        i += plain_lines::ascii_lines(plain, tr, rest, base + i as u64);
         let rest = bytes.get(i..).unwrap_or_default();
         // The pieces end at a unit boundary (GENERAL is a multiple of 4). A character cut
         // there is a stop for the block loop: a surrogate pair, or a UTF-8 sequence that the

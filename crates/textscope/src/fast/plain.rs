@@ -1,4 +1,4 @@
-//! The classifiers of the line-at-a-time loop ([`super::blocks::ascii_lines`]): a block whose
+//! The classifiers of the line-at-a-time loop ([`super::plain_lines::ascii_lines`]): a block whose
 //! characters need nothing but counting (printable ASCII and TAB, and beyond ASCII whatever the
 //! general classifier of `kernel.rs` would not stop at), with the units that do not start a
 //! character marked so that the loop can count characters per line.
@@ -80,7 +80,7 @@ impl Plain {
     }
 }
 
-/// A format's classifier for [`super::blocks::ascii_lines`].
+/// A format's classifier for [`super::plain_lines::ascii_lines`].
 pub(crate) trait PlainAscii {
     /// Bytes per unit, and mask bits per unit (as [`Classify`]).
     const W: usize;
@@ -129,7 +129,7 @@ impl<V: Bytes64> PlainAscii for PlainUtf8<V> {
             };
         }
         // A finding that goes on into the next block is listed by the loop only once it takes
-        // that block (`blocks::lines_of`).
+        // that block (`plain_lines::lines_of`).
         let m = Utf8::<V>(PhantomData).classify(w);
         Plain::general(m.lf, m.cr, lf_after, m, !0)
     }

@@ -6,7 +6,7 @@
 use crate::class::EndingKind;
 use crate::decode::Sink;
 
-/// The state [`super::blocks::ascii_lines`] keeps in registers for a run whose line endings
+/// The state [`super::plain_lines::ascii_lines`] keeps in registers for a run whose line endings
 /// are all one kind (LF or CR LF): a line's characters are the distance from its start to its
 /// ending, in units, once `line_start` has moved past the units that start no character.
 #[derive(Clone, Copy, Debug)]
@@ -85,7 +85,7 @@ pub(crate) trait FastSink: Sink {
 
     /// A character of [`super::kernel::Masks::found`] (a finding and nothing else, or a lone
     /// control, a problem: decisions 59 and 63) at `offset`, on `line` at `column`, taken by
-    /// [`super::blocks::ascii_lines`] (which counts it among the line's characters itself).
+    /// [`super::plain_lines::ascii_lines`] (which counts it among the line's characters itself).
     /// Sinks that list no findings or problems ignore it.
     #[inline]
     fn fast_found(&mut self, _c: char, _offset: u64, _bytes: &[u8], _line: u64, _column: u64) {}
