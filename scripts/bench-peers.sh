@@ -17,7 +17,8 @@
 # (/usr/share) with `textscope check` beside `file --mime-encoding`.
 #
 # Everything the script needs is installed when missing (Debian packages, chardet from PyPI in
-# a venv under target/). Inputs go to ${BENCH_DIR:-target/bench-peers} and are made once.
+# a venv under target/). Inputs go to ${BENCH_DIR:-target/bench-peers} and are made once; each
+# large one is dropped from the page cache and read once before its timings (`settle`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE_MIB=${1:-1024}
