@@ -431,3 +431,16 @@ fn an_explicit_fifo_is_named_as_skipped() {
         "{out}"
     );
 }
+
+/// `check --allow cp437` names a code page as `--encoding` does (the core's label resolver):
+/// before, it ended with "unknown encoding" and exit 2.
+#[test]
+fn allow_takes_every_name_that_encoding_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.txt", b"plain ascii\n");
+    let (code, _, err) = run(dir.path(), &["--allow", "cp437", "."]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(dir.path(), &["--allow", "no-such-page", "."]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown encoding 'no-such-page'"), "{err}");
+}

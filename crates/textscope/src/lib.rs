@@ -69,8 +69,8 @@ mod tracker;
 pub mod utf16;
 
 pub use analyzer::{
-    analyze, detect_only, detect_window, Analyzer, Detected, ObservedAnalyzer, Options, Segment,
-    SegmentError, UnknownEncoding,
+    analyze, detect_only, detect_window, Analyzer, Detected, Named, ObservedAnalyzer, Options,
+    Segment, SegmentError, UnknownEncoding,
 };
 pub use class::{control_name, is_control_problem, EndingKind};
 pub use codepage::CodePage;

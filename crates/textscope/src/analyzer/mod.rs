@@ -21,7 +21,7 @@ mod segment;
 
 pub use observe::ObservedAnalyzer;
 use options::forced_verdict;
-pub use options::{Options, UnknownEncoding};
+pub use options::{Named, Options, UnknownEncoding};
 pub use segment::{Segment, SegmentError};
 
 /// The streaming analyzer. Feed it chunks of any size with [`Analyzer::feed`], then

@@ -58,23 +58,53 @@ impl Options {
     /// Forces a format (D10) by name: a SPEC format name, `legacy`, or a code page's name or
     /// alias ([`CodePage::for_label`]: `windows-1252`, `IBM866`, `cp437`, `shift_jis` …).
     pub fn force_encoding(mut self, name: &str) -> Result<Options, UnknownEncoding> {
+        match Named::for_label(name) {
+            Some(Named::Format(f)) => self.force = Some(f),
+            Some(Named::CodePage(cp)) => {
+                self.code_page = Some(cp);
+                self.force = Some(Format::Legacy);
+            }
+            None => return Err(UnknownEncoding(name.to_string())),
+        }
+        Ok(self)
+    }
+}
+
+/// What an encoding name stands for: a Unicode format (or `legacy`, any code page) or one
+/// code page. The one label resolver of every face: `--encoding`, `check --allow`, the
+/// configuration files and the Python package all read names through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// A format of SPEC's vocabulary (`utf-8`, `utf-16le` … `legacy`), or a WHATWG label of
+    /// UTF-8 or UTF-16 (`utf8`, `unicode-1-1-utf-8`, `utf-16`).
+    Format(Format),
+    /// A code page, by its name or alias ([`CodePage::for_label`]).
+    CodePage(CodePage),
+}
+
+impl Named {
+    /// Resolves a name: SPEC's format names first, then the code pages' names and aliases,
+    /// then the WHATWG labels of UTF-8 and UTF-16. `None` for a name nobody knows.
+    ///
+    /// ```
+    /// use textscope::{Format, Named};
+    /// assert_eq!(Named::for_label("UTF-16LE"), Some(Named::Format(Format::Utf16Le)));
+    /// assert!(matches!(Named::for_label("cp437"), Some(Named::CodePage(p)) if p.name() == "IBM437"));
+    /// assert_eq!(Named::for_label("no such page"), None);
+    /// ```
+    pub fn for_label(name: &str) -> Option<Named> {
         if let Some(f) = Format::from_name(name) {
-            self.force = Some(f);
-            return Ok(self);
+            return Some(Named::Format(f));
         }
         if let Some(cp) = CodePage::for_label(name) {
-            self.code_page = Some(cp);
-            self.force = Some(Format::Legacy);
-            return Ok(self);
+            return Some(Named::CodePage(cp));
         }
-        let format = match encoding_rs::Encoding::for_label(name.trim().as_bytes()) {
-            Some(e) if e == encoding_rs::UTF_8 => Format::Utf8,
-            Some(e) if e == encoding_rs::UTF_16LE => Format::Utf16Le,
-            Some(e) if e == encoding_rs::UTF_16BE => Format::Utf16Be,
-            _ => return Err(UnknownEncoding(name.to_string())),
-        };
-        self.force = Some(format);
-        Ok(self)
+        match encoding_rs::Encoding::for_label(name.trim().as_bytes()) {
+            Some(e) if e == encoding_rs::UTF_8 => Some(Named::Format(Format::Utf8)),
+            Some(e) if e == encoding_rs::UTF_16LE => Some(Named::Format(Format::Utf16Le)),
+            Some(e) if e == encoding_rs::UTF_16BE => Some(Named::Format(Format::Utf16Be)),
+            _ => None,
+        }
     }
 }
 

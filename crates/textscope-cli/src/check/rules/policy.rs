@@ -3,7 +3,7 @@
 
 use super::Rule;
 use std::collections::BTreeMap;
-use textscope::{EndingKind, Format, Report};
+use textscope::{CodePage, EndingKind, Format, Named, Report};
 
 /// The required line ending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
@@ -39,7 +39,7 @@ pub enum Allowed {
     Format(Format),
     Ascii,
     AnyLegacy,
-    CodePage(&'static encoding_rs::Encoding),
+    CodePage(CodePage),
 }
 
 impl Allowed {
@@ -49,19 +49,12 @@ impl Allowed {
         if t.eq_ignore_ascii_case("ascii") || t.eq_ignore_ascii_case("us-ascii") {
             return Ok(Allowed::Ascii);
         }
-        if let Some(f) = Format::from_name(t) {
-            return Ok(if f == Format::Legacy {
-                Allowed::AnyLegacy
-            } else {
-                Allowed::Format(f)
-            });
-        }
-        match encoding_rs::Encoding::for_label(t.as_bytes()) {
-            Some(e) if e == encoding_rs::UTF_8 => Ok(Allowed::Format(Format::Utf8)),
-            Some(e) if e == encoding_rs::UTF_16LE => Ok(Allowed::Format(Format::Utf16Le)),
-            Some(e) if e == encoding_rs::UTF_16BE => Ok(Allowed::Format(Format::Utf16Be)),
-            Some(e) if e != encoding_rs::REPLACEMENT => Ok(Allowed::CodePage(e)),
-            _ => Err(format!(
+        // The core's one label resolver (the same names as `--encoding`).
+        match Named::for_label(t) {
+            Some(Named::Format(Format::Legacy)) => Ok(Allowed::AnyLegacy),
+            Some(Named::Format(f)) => Ok(Allowed::Format(f)),
+            Some(Named::CodePage(cp)) => Ok(Allowed::CodePage(cp)),
+            None => Err(format!(
                 "unknown encoding '{s}' (use utf-8, utf-16le, utf-16be, utf-32le, utf-32be, ascii, legacy or a code page such as latin1)"
             )),
         }
@@ -74,9 +67,9 @@ impl Allowed {
             Allowed::Format(f) => r.format == f,
             Allowed::Ascii => r.ascii,
             Allowed::AnyLegacy => r.format == Format::Legacy || r.ascii,
-            Allowed::CodePage(e) => {
-                (r.format == Format::Legacy && r.encoding == e.name())
-                    || (r.ascii && e.is_ascii_compatible())
+            Allowed::CodePage(cp) => {
+                (r.format == Format::Legacy && r.encoding == cp.name())
+                    || (r.ascii && ascii_compatible(cp))
             }
         }
     }
@@ -86,9 +79,15 @@ impl Allowed {
             Allowed::Format(f) => f.name().to_string(),
             Allowed::Ascii => "ascii".to_string(),
             Allowed::AnyLegacy => "legacy".to_string(),
-            Allowed::CodePage(e) => e.name().to_lowercase(),
+            Allowed::CodePage(cp) => cp.name().to_lowercase(),
         }
     }
+}
+
+/// True when ASCII text reads the same in the code page: not in EBCDIC, nor in the ISO-2022
+/// family, whose decoders give ESC and the shifts a meaning of their own.
+fn ascii_compatible(cp: CodePage) -> bool {
+    cp.family() != "EBCDIC" && !cp.is_stateful()
 }
 
 /// One layer of settings (defaults, .editorconfig, textscope.toml, the command line). Every

@@ -280,3 +280,27 @@ fn runs_of_ascii_taken_at_once_find_what_one_character_at_a_time_finds() {
         }
     }
 }
+
+/// `check --allow` and `--encoding` read names through the core's one resolver: every page of
+/// the registry is allowed by its report name, and `cp437` (an alias encoding_rs lacks) too.
+#[test]
+fn every_code_page_of_the_registry_can_be_allowed_by_name() {
+    for cp in textscope::CodePage::all() {
+        assert_eq!(
+            Allowed::parse(cp.name()),
+            Ok(Allowed::CodePage(cp)),
+            "{}",
+            cp.name()
+        );
+        let forced = Options::default().force_encoding(cp.name()).unwrap();
+        assert_eq!(forced.code_page, Some(cp));
+    }
+    let cp437 = Allowed::parse("cp437").unwrap();
+    assert_eq!(cp437.name(), "ibm437");
+    let r = analyze(
+        b"box \xC9\xCD\xBB\n",
+        Options::default().force_encoding("cp437").unwrap(),
+    );
+    assert!(cp437.accepts(&r), "{}", r.encoding);
+    assert!(Allowed::parse("no-such-page").is_err());
+}
