@@ -1,6 +1,6 @@
 //! `--structure` and `--preview`: a range of lines decoded again, streamed from the start, or
 //! from the checkpoint before the range of a saved index (`--index`) or of one built for the
-//! run. The core's [`Pipeline`] owns the window, detection and its replay; this module reads
+//! run. The core's [`Front`] owns the window, detection and its replay; this module reads
 //! the file into it and hands each line to the [`Printer`].
 
 use crate::error::Error;
@@ -13,7 +13,8 @@ use crate::{parallel, ReportArgs};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use textscope::{
-    Analyzer, LineIndex, Options, Pipeline, StructureBuilder, StructureOptions, DEFAULT_INDEX_EVERY,
+    Analyzer, Detected, Front, LineIndex, Options, StructureBuilder, StructureOptions,
+    DEFAULT_INDEX_EVERY,
 };
 
 /// The structure (S1) or the preview (V1) of a line range: streamed from the start, or with
@@ -45,21 +46,19 @@ pub fn run(
         // each) would be work thrown away.
         sopts.max_chars_per_line = 0;
     }
-    // The window, detection and its replay are the core's (Pipeline); with a saved index the
+    // The window, detection and its replay are the core's (Front); with a saved index the
     // builder starts from its checkpoint before the range.
-    let pipeline = Pipeline::new(
-        run.opts.clone(),
-        |detected: &LineIndex, rep: &textscope::Report| {
-            // A binary file is shown as its best text reading (said so on stderr), never as
-            // nothing.
-            // (A saved index of a binary file has no checkpoints: the reading starts at the top.)
-            let binary = |f| f == textscope::Format::Binary;
-            let reading = (binary(rep.format) && saved.as_ref().is_none_or(|s| binary(s.format)))
-                .then(|| binary_reading(detected, rep));
-            let index = reading.as_ref().or(saved.as_ref()).unwrap_or(detected);
-            StructureBuilder::new(index, first, last, sopts)
-        },
-    );
+    let pipeline = Front::new(run.opts.clone(), |detected: &Detected, _| {
+        // A binary file is shown as its best text reading (said so on stderr), never as
+        // nothing.
+        // (A saved index of a binary file has no checkpoints: the reading starts at the top.)
+        let binary = |f| f == textscope::Format::Binary;
+        let own = detected.line_index();
+        let reading = (binary(detected.format) && saved.as_ref().is_none_or(|s| binary(s.format)))
+            .then(|| binary_reading(detected));
+        let index = reading.as_ref().or(saved.as_ref()).unwrap_or(&own);
+        StructureBuilder::new(index, first, last, sopts)
+    });
     let mut view = View {
         args,
         path,
@@ -164,13 +163,9 @@ fn index_for_this_run(
 
 /// How `--structure` and `--preview` read a binary file: as the report's text reading would
 /// (its format, code page and mark), else as UTF-8, the format such files are most often near.
-fn binary_reading(detected: &LineIndex, rep: &textscope::Report) -> LineIndex {
-    let (format, encoding, mark_len) = match &rep.text_reading {
-        Some(t) => (
-            t.format,
-            t.encoding.clone(),
-            t.bom.as_ref().map_or(0, |m| m.length),
-        ),
+fn binary_reading(detected: &Detected) -> LineIndex {
+    let (format, encoding, mark_len) = match &detected.reading {
+        Some(t) => (t.format, t.encoding_name(), t.mark_len as u64),
         None => (textscope::Format::Utf8, "UTF-8".to_string(), 0),
     };
     LineIndex {
@@ -178,7 +173,7 @@ fn binary_reading(detected: &LineIndex, rep: &textscope::Report) -> LineIndex {
         encoding,
         mark_len,
         checkpoints: Vec::new(),
-        ..detected.clone()
+        ..detected.line_index()
     }
 }
 
@@ -189,7 +184,7 @@ struct View<'a, W: Write> {
     path: &'a str,
     printer: &'a mut Printer,
     out: &'a mut W,
-    pipeline: Option<Pipeline<'a, StructureBuilder>>,
+    pipeline: Option<Front<'a, StructureBuilder>>,
     /// The saved index (named, for errors), when the range is read from it.
     saved: Option<(&'a str, &'a LineIndex)>,
     /// True once the header is out.
@@ -222,15 +217,16 @@ impl<W: Write> View<'_, W> {
         if self.headed {
             return Ok(());
         }
-        let Some((index, rep)) = self.pipeline.as_ref().and_then(Pipeline::detected) else {
+        let Some(det) = self.pipeline.as_ref().and_then(Front::detected) else {
             return Ok(());
         };
-        let (index, rep) = (index.clone(), rep.clone());
+        let det = det.clone();
+        let index = det.line_index();
         self.headed = true;
         let binary = |f| f == textscope::Format::Binary;
-        if binary(rep.format) && self.saved.is_none_or(|(_, s)| binary(s.format)) {
-            let r = binary_reading(&index, &rep);
-            let what = match &rep.container {
+        if binary(det.format) && self.saved.is_none_or(|(_, s)| binary(s.format)) {
+            let r = binary_reading(&det);
+            let what = match &det.container {
                 Some(c) => format!("binary ({})", c.name),
                 None => "binary".to_string(),
             };
@@ -256,7 +252,7 @@ impl<W: Write> View<'_, W> {
         }
         let name = display_name(self.path);
         self.printer
-            .lines_head(self.out, &rep, self.path, name, (first, last))?;
+            .lines_head(self.out, &det, self.path, name, (first, last))?;
         self.emit()?;
         Ok(())
     }
@@ -275,7 +271,7 @@ impl<W: Write> View<'_, W> {
         if !self.headed {
             return Ok(());
         }
-        let Some(b) = self.pipeline.as_mut().and_then(Pipeline::consumer_mut) else {
+        let Some(b) = self.pipeline.as_mut().and_then(Front::consumer_mut) else {
             return Ok(());
         };
         let lines = b.take_lines();
@@ -303,7 +299,7 @@ impl<W: Write> View<'_, W> {
         self.emit()?;
         let mut past_end = None;
         if let Some(p) = self.pipeline.take() {
-            let (_, _, b) = p.finish();
+            let (_, b) = p.finish();
             let (s, lines) = b.finish_counting();
             self.write_lines(&s.lines)?;
             past_end = lines.filter(|&n| self.written == 0 && s.first_line > n);

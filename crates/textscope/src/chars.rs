@@ -9,7 +9,7 @@
 //! ```
 //! use textscope::chars::{CharDecoder, Decoded};
 //! let opts = textscope::Options::default().force_encoding("utf-8").unwrap();
-//! let (index, _) = textscope::detect_window(b"a\xFFb", true, &opts);
+//! let index = textscope::Detected::of(b"a\xFFb", true, &opts).line_index();
 //! let mut d = CharDecoder::new(&index);
 //! let mut out = Vec::new();
 //! d.feed(b"a\xFFb", |offset, _bytes, c| out.push((offset, c)));
@@ -18,18 +18,10 @@
 //! assert_eq!(out[1], (1, Decoded::Bad(textscope::ProblemKind::InvalidUtf8)));
 //! ```
 
+pub use crate::decode::{ascii_unit, CharSink, Decoded};
 use crate::decode::{Bad, Decoder, Sink};
+use crate::front::Consumer;
 use crate::index::LineIndex;
-use crate::problem::ProblemKind;
-
-/// One decoded item: a scalar value, or a bad unit (one character, shown as U+FFFD).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decoded {
-    /// A Unicode scalar value.
-    Char(char),
-    /// A bad unit or subpart: P1, P5, P6, P7 or P8.
-    Bad(ProblemKind),
-}
 
 /// Streams the characters of a file whose format an [`LineIndex`] describes.
 #[derive(Debug)]
@@ -76,46 +68,13 @@ impl CharDecoder {
     }
 }
 
-/// Where a [`CharConsumer`] hands each character: any `FnMut(offset, bytes, decoded)`, or a
-/// value of the caller's that it gets back from [`CharConsumer::finish`].
-pub trait CharSink {
-    /// One character, or one bad unit, with its offset and bytes.
-    fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded);
-
-    /// A run of printable ASCII characters (U+0020–U+007E: no ending, no problem, no
-    /// finding), one unit of `width` bytes each, from `offset` on. By default one
-    /// [`CharSink::char`] call each; a sink that follows lines may take the run at once (the
-    /// [`crate::ObservedAnalyzer`] hands runs this way; a [`CharDecoder`] never does).
-    fn ascii(&mut self, offset: u64, bytes: &[u8], width: usize) {
-        let w = width.max(1);
-        let mut at = offset;
-        for unit in bytes.chunks(w) {
-            self.char(at, unit, Decoded::Char(ascii_unit(unit)));
-            at += w as u64;
-        }
-    }
-}
-
-/// The character of one unit of a printable ASCII run (see [`CharSink::ascii`]): its bytes
-/// are zero but one, in either byte order.
-#[inline]
-pub fn ascii_unit(unit: &[u8]) -> char {
-    char::from(unit.iter().fold(0, |a, b| a | b))
-}
-
-impl<F: FnMut(u64, &[u8], Decoded)> CharSink for F {
-    fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded) {
-        self(offset, bytes, decoded);
-    }
-}
-
 /// The characters of a file, handed to a [`CharSink`] in file order: the [`crate::Consumer`]
-/// that puts a [`CharDecoder`] behind a [`crate::Pipeline`], so a caller gets the window,
+/// that puts a [`CharDecoder`] behind a [`crate::Front`], so a caller gets the window,
 /// detection and the replay from the core.
 ///
 /// ```
 /// use textscope::chars::{CharConsumer, CharSink, Decoded};
-/// use textscope::{Options, Pipeline};
+/// use textscope::{Front, Options};
 /// #[derive(Default)]
 /// struct Seen(Vec<Decoded>);
 /// impl CharSink for Seen {
@@ -123,13 +82,13 @@ impl<F: FnMut(u64, &[u8], Decoded)> CharSink for F {
 ///         self.0.push(d);
 ///     }
 /// }
-/// let mut p = Pipeline::new(Options::default(), |index, _| {
-///     CharConsumer::new(index, Seen::default())
+/// let mut f = Front::new(Options::default(), |detected, _| {
+///     CharConsumer::new(&detected.line_index(), Seen::default())
 /// });
-/// p.feed(b"\xEF\xBB\xBFa\r\n");
-/// let (_, report, chars) = p.finish();
+/// f.feed(b"\xEF\xBB\xBFa\r\n");
+/// let (detected, chars) = f.finish();
 /// let seen = chars.finish();
-/// assert_eq!(report.encoding, "UTF-8");
+/// assert_eq!(detected.encoding_name(), "UTF-8");
 /// assert_eq!(seen.0, [Decoded::Char('a'), Decoded::Char('\r'), Decoded::Char('\n')]);
 /// ```
 #[derive(Debug)]
@@ -158,7 +117,7 @@ impl<S: CharSink> CharConsumer<S> {
     }
 }
 
-impl<S: CharSink> crate::Consumer for CharConsumer<S> {
+impl<S: CharSink> Consumer for CharConsumer<S> {
     fn start_offset(&self) -> u64 {
         self.start
     }
@@ -172,10 +131,10 @@ impl<S: CharSink> crate::Consumer for CharConsumer<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{detect_window, Format, Options};
+    use crate::{Detected, Format, Options, ProblemKind};
 
     fn decode_split(bytes: &[u8], split: usize) -> Vec<(u64, Vec<u8>, Decoded)> {
-        let (index, _) = detect_window(bytes, true, &Options::default());
+        let index = Detected::of(bytes, true, &Options::default()).line_index();
         let body = &bytes[index.mark_len as usize..];
         let split = split.min(body.len());
         let mut d = CharDecoder::new(&index);
@@ -211,7 +170,7 @@ mod tests {
         assert_eq!(out[0].2, Decoded::Bad(ProblemKind::UnpairedSurrogate));
         assert_eq!(out[0].0, 2);
         assert_eq!(out[1].2, Decoded::Char('A'));
-        let (index, _) = detect_window(&[0xFF, 0xFE], true, &Options::default());
+        let index = Detected::of(&[0xFF, 0xFE], true, &Options::default()).line_index();
         assert_eq!(index.format, Format::Utf16Le);
     }
 }

@@ -27,7 +27,7 @@
 //! assert_eq!(report.endings.lf, 1);
 //! assert_eq!(report.problem_counts.mixed_line_endings, 1); // P9
 //! ```
-// Vector instructions need `unsafe`; it is allowed only in src/fast/x86.rs, src/fast/neon.rs
+// Vector instructions need `unsafe`; it is allowed only in src/fast/x86/, src/fast/neon.rs
 // and src/fast/wasm.rs, each with its safety argument.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
@@ -53,6 +53,7 @@ mod detect;
 mod fast;
 mod finding;
 mod format;
+mod front;
 mod hidden;
 pub mod index;
 pub mod json;
@@ -60,7 +61,7 @@ mod kinds;
 pub mod lines;
 mod locate;
 mod message;
-mod pipeline;
+mod options;
 pub mod preview;
 mod problem;
 mod report;
@@ -69,8 +70,7 @@ mod tracker;
 pub mod utf16;
 
 pub use analyzer::{
-    analyze, detect_only, detect_window, Analyzer, Detected, Named, ObservedAnalyzer, Options,
-    Segment, SegmentError, UnknownEncoding,
+    analyze, Analyzer, ObservedAnalyzer, ObservedConsumer, ReportConsumer, Segment, SegmentError,
 };
 pub use class::{control_name, is_control_problem, EndingKind};
 pub use codepage::CodePage;
@@ -82,10 +82,11 @@ pub use finding::{
     is_hidden_finding, is_variation_selector, Finding, FindingCounts, FindingKind,
 };
 pub use format::{hex, Format};
+pub use front::{detect_only, Consumer, Detected, Front, MakeConsumer, Window};
 pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
 pub use lines::{Endings, LongestLine};
 pub use locate::LineLocator;
-pub use pipeline::{Consumer, MakeConsumer, Pipeline};
+pub use options::{Named, Options, UnknownEncoding};
 pub use problem::{MixedEndings, Note, NoteKind, Problem, ProblemCounts, ProblemKind, Utf8Reason};
 pub use report::{Candidate, Detection, Hint, Mark, Report, Step, SCHEMA_VERSION};
 pub use structure::{structure_of, Structure, StructureBuilder, StructureJson, StructureOptions};

@@ -31,7 +31,7 @@ fn samples() -> Vec<(String, String, Vec<u8>)> {
 /// The text of `bytes` decoded as `page`.
 fn text(bytes: &[u8], page: &str) -> String {
     let opts = Options::default().force_encoding(page).unwrap();
-    let (index, _) = textscope::detect_window(bytes, true, &opts);
+    let index = textscope::Detected::of(bytes, true, &opts).line_index();
     let mut d = CharDecoder::new(&index);
     let mut s = String::new();
     let mut push = |_: u64, _: &[u8], c: Decoded| {

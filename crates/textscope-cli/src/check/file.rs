@@ -1,13 +1,15 @@
-//! One file through `check`: the core's front end (`textscope::Pipeline`: the detection
-//! window, detection, the replay) decides whether the file is read at all; then one decoding
+//! One file through `check`: the core's front end (`textscope::Front`: the detection window,
+//! detection once, the replay) decides whether the file is read at all; then one decoding
 //! gives the report and, when a policy rule needs the characters, the scanner's view of them
-//! (`textscope::ObservedAnalyzer`). The bytes come from `input`, the only reader.
+//! (`textscope::ObservedConsumer`). The bytes come from `input`, the only reader.
 
 use super::rules::{self, Breach, Policy, Rule, Scanner};
 use super::Outcome;
 use crate::input;
 use std::path::Path;
-use textscope::{Analyzer, Consumer, Format, ObservedAnalyzer, Options, Pipeline, Report};
+use textscope::{
+    Consumer, Detected, Format, Front, ObservedConsumer, Options, Report, ReportConsumer, Window,
+};
 
 /// What detection decided for one file.
 enum Run {
@@ -15,55 +17,60 @@ enum Run {
     Skipped(String),
     /// Read, with the `binary_in_text` message when detection called a text file binary.
     Read {
-        reading: Reading,
+        reading: Box<Reading>,
         binary_in_text: Option<String>,
     },
 }
 
 /// The pass over the whole file: the report alone (on the core's fast path), or the report
-/// and the scanner from the same decoding.
+/// and the scanner from the same decoding; with what they were made from.
 enum Reading {
-    Report(Analyzer),
-    Scanned(ObservedAnalyzer, Box<Scanner>),
+    Report(Detected, Box<ReportConsumer>),
+    Scanned(Detected, Box<ObservedConsumer<Scanner>>),
 }
 
 impl Reading {
-    fn new(opts: Options, policy: &Policy) -> Reading {
+    fn new(detected: Detected, opts: &Options, policy: &Policy) -> Reading {
         if policy.needs_scan() {
-            Reading::Scanned(ObservedAnalyzer::new(opts), Box::new(Scanner::new(policy)))
+            let c = ObservedConsumer::new(&detected, opts, Scanner::new(policy));
+            Reading::Scanned(detected, Box::new(c))
         } else {
-            Reading::Report(Analyzer::new(opts))
+            let c = ReportConsumer::new(&detected, opts);
+            Reading::Report(detected, Box::new(c))
         }
     }
 
-    fn finish(self) -> (Report, Option<Scanner>) {
+    fn finish(self, size: u64) -> (Report, Option<Scanner>) {
         match self {
-            Reading::Report(a) => (a.finish(), None),
-            Reading::Scanned(a, mut s) => {
-                let report = a.finish(s.as_mut());
+            Reading::Report(d, c) => (c.finish(d, size).0, None),
+            Reading::Scanned(d, c) => {
+                let (report, _, mut s) = c.finish(d, size);
                 s.finish();
-                (report, Some(*s))
+                (report, Some(s))
             }
         }
     }
 }
 
-/// The whole file, from offset 0: the analyser detects again over the window it is replayed.
+/// The whole file behind the front end: the report's consumer, made from the detection the
+/// front end ran (or, for a binary file read as text, from the window read again as UTF-8).
 impl Consumer for Run {
     fn start_offset(&self) -> u64 {
-        0
+        match self {
+            Run::Read { reading, .. } => match reading.as_ref() {
+                Reading::Report(_, c) => c.start_offset(),
+                Reading::Scanned(_, c) => c.start_offset(),
+            },
+            Run::Skipped(_) => 0,
+        }
     }
 
     fn feed(&mut self, bytes: &[u8]) {
         match self {
-            Run::Read {
-                reading: Reading::Report(a),
-                ..
-            } => a.feed(bytes),
-            Run::Read {
-                reading: Reading::Scanned(a, s),
-                ..
-            } => a.feed(bytes, s.as_mut()),
+            Run::Read { reading, .. } => match reading.as_mut() {
+                Reading::Report(_, c) => c.feed(bytes),
+                Reading::Scanned(_, c) => c.feed(bytes),
+            },
             Run::Skipped(_) => {}
         }
     }
@@ -73,31 +80,37 @@ impl Consumer for Run {
     }
 }
 
-/// Decides from the window's report whether and how the file is read.
+/// Decides from what detection found whether and how the file is read.
 fn plan(
-    window: &Report,
+    detected: &Detected,
+    window: Window<'_>,
     policy: &Policy,
     include_binary: bool,
     text: Option<&str>,
-    mut opts: Options,
+    opts: &Options,
 ) -> Run {
     let mut binary_in_text = None;
-    if window.format == Format::Binary {
+    let mut detected = detected.clone();
+    if detected.format == Format::Binary {
         if let Some(why) = text {
-            binary_in_text = Some(binary_in_text_message(why, window));
+            binary_in_text = Some(binary_in_text_message(why, &detected));
         } else if !include_binary {
-            return Run::Skipped(binary_figures(window));
+            return Run::Skipped(binary_figures(&detected));
         }
-        opts.force = Some(Format::Utf8);
+        let utf8 = Options {
+            force: Some(Format::Utf8),
+            ..opts.clone()
+        };
+        detected = Detected::of(window.bytes, window.at_eof, &utf8);
     }
     Run::Read {
-        reading: Reading::new(opts, policy),
+        reading: Box::new(Reading::new(detected, opts, policy)),
         binary_in_text,
     }
 }
 
-/// The outcome once the whole file is read.
-fn finish(run: Run, policy: &Policy) -> Outcome {
+/// The outcome once the whole file (`size` bytes) is read.
+fn finish(run: Run, size: u64, policy: &Policy) -> Outcome {
     let (reading, binary_in_text) = match run {
         Run::Read {
             reading,
@@ -119,7 +132,7 @@ fn finish(run: Run, policy: &Policy) -> Outcome {
             };
         }
     };
-    let (report, scanner) = reading.finish();
+    let (report, scanner) = reading.finish(size);
     let (mut findings, mut counts) = rules::findings(&report, policy, scanner);
     if let Some(message) = binary_in_text {
         if policy.denies(Rule::BinaryInText) {
@@ -141,8 +154,8 @@ fn finish(run: Run, policy: &Policy) -> Outcome {
 
 /// The `binary_in_text` message: why the file is text to the walk, and the figures that made
 /// detection call it binary.
-fn binary_in_text_message(why: &str, rep: &Report) -> String {
-    let figures = binary_figures(rep);
+fn binary_in_text_message(why: &str, d: &Detected) -> String {
+    let figures = binary_figures(d);
     format!(
         "detected as binary ({figures}), but {why} is checked as text: its bytes are checked as UTF-8"
     )
@@ -150,8 +163,8 @@ fn binary_in_text_message(why: &str, rep: &Report) -> String {
 
 /// Why detection called a file binary: the figures of the UTF-8 parser (the first tried on
 /// such bytes), else of the first step.
-fn binary_figures(rep: &Report) -> String {
-    let steps = &rep.detection.steps;
+fn binary_figures(d: &Detected) -> String {
+    let steps = &d.steps;
     let step = steps
         .iter()
         .find(|s| s.format == Format::Utf8)
@@ -180,10 +193,11 @@ pub fn check_file(
         ..Options::default()
     };
     let text = text.as_deref();
-    let mut pipeline = Pipeline::new(opts.clone(), |_, window: &Report| {
-        plan(window, policy, include_binary, text, opts.clone())
+    let mut front = Front::new(opts.clone(), |d: &Detected, window| {
+        plan(d, window, policy, include_binary, text, &opts)
     });
-    input::stream(&name, &mut src, None, |chunk| pipeline.feed(chunk))?;
-    let (_, _, run) = pipeline.finish();
-    Ok(finish(run, policy))
+    input::stream(&name, &mut src, None, |chunk| front.feed(chunk))?;
+    let size = front.position();
+    let (_, run) = front.finish();
+    Ok(finish(run, size, policy))
 }

@@ -91,7 +91,7 @@ fn eol_conversion_handles_every_kind_and_keeps_nel_ls_ps() {
 
 #[test]
 fn crlf_split_across_chunks_is_one_ending() {
-    let (index, _) = textscope::detect_window(b"a\r\nb", true, &Options::default());
+    let index = textscope::Detected::of(b"a\r\nb", true, &Options::default()).line_index();
     let mut c = Converter::new(
         &index,
         Plan {
@@ -198,7 +198,7 @@ proptest! {
         let there = convert_bytes(&src, &forced(from), plan(to)).unwrap();
         prop_assert_eq!(&there, &bytes_of(&text, to, mark));
         // Back, streamed in two chunks split anywhere.
-        let (index, _) = textscope::detect_window(&there, true, &forced(to));
+        let index = textscope::Detected::of(&there, true, &forced(to)).line_index();
         let mut c = Converter::new(&index, plan(from));
         let mut back = Vec::new();
         let split = split.min(there.len());
@@ -234,7 +234,8 @@ fn in_place_failure_mid_write_leaves_the_original_intact() {
     let target = dir.path().join("a.txt");
     let original = "line one\nline two\n".repeat(1000);
     std::fs::write(&target, &original).unwrap();
-    let (index, _) = textscope::detect_window(original.as_bytes(), true, &Options::default());
+    let index =
+        textscope::Detected::of(original.as_bytes(), true, &Options::default()).line_index();
     let res = write_atomically(&target, Some(&target), |w| {
         w.write_all(b"partial output")
             .map_err(|e| ConvertError::Output {
@@ -366,7 +367,7 @@ fn strip_ansi_is_the_same_in_any_chunking() {
     let input =
         "x\x1b[1;32mok\x1b[0m\x1b]0;t\x07\x1b]2;a\x1b[2Jb\x1b\u{e9}\x1bcz\x1b]8;;u\x1b\\L\x1b[";
     let bytes = input.as_bytes();
-    let index = textscope::detect_window(bytes, true, &forced(Format::Utf8)).0;
+    let index = textscope::Detected::of(bytes, true, &forced(Format::Utf8)).line_index();
     let want = textscope::ansi::strip(bytes);
     for size in [1, 2, 3, 7, bytes.len()] {
         let mut c = Converter::new(

@@ -1,14 +1,14 @@
 //! The report for people: a first line like file(1)'s, then the details.
 
 use super::{plural, safe, Style};
-use textscope::{Format, Report};
+use textscope::{Detected, Format, Report};
 
 /// What the file is, in the words of the first line (without the path).
 pub fn describe(r: &Report) -> String {
     if !r.format.is_text() {
-        return kind(r, true);
+        return kind(&Kind::of(r), true);
     }
-    let mut parts = vec![kind(r, true)];
+    let mut parts = vec![kind(&Kind::of(r), true)];
     if r.bom.is_some() {
         parts.push("with byte order mark".to_string());
     }
@@ -294,14 +294,46 @@ fn hints(out: &mut String, r: &Report, style: Style) {
 }
 
 /// What kind of file: "UTF-16LE text", "ASCII text" (when `ascii_known`), "binary data …".
-fn kind(r: &Report, ascii_known: bool) -> String {
+/// What the first words of a header say of a file: from its report, or from what detection
+/// found before the file was read.
+struct Kind<'a> {
+    format: Format,
+    encoding: String,
+    container: Option<&'a textscope::Container>,
+    ascii: bool,
+    marked: bool,
+}
+
+impl<'a> Kind<'a> {
+    fn of(r: &'a Report) -> Kind<'a> {
+        Kind {
+            format: r.format,
+            encoding: r.encoding.clone(),
+            container: r.container.as_ref(),
+            ascii: r.ascii,
+            marked: r.bom.is_some(),
+        }
+    }
+
+    fn detected(d: &'a Detected) -> Kind<'a> {
+        Kind {
+            format: d.format,
+            encoding: d.encoding_name(),
+            container: d.container.as_ref(),
+            ascii: false,
+            marked: d.mark_len > 0,
+        }
+    }
+}
+
+fn kind(r: &Kind<'_>, ascii_known: bool) -> String {
     match r.format {
         Format::Empty => "empty".to_string(),
-        Format::Binary => match &r.container {
+        Format::Binary => match r.container {
             Some(c) => format!("{} ({}), binary data", container_words(c), c.mime),
             None => "binary data (no text format accepted it)".to_string(),
         },
-        Format::Utf8 if ascii_known && r.ascii && r.bom.is_none() => "ASCII text".to_string(),
+        Format::Utf8 if ascii_known && r.ascii && !r.marked => "ASCII text".to_string(),
         Format::Legacy => format!("{} text (legacy code page)", r.encoding),
         _ => format!("{} text", r.encoding),
     }
@@ -333,9 +365,10 @@ fn container_words(c: &textscope::Container) -> String {
 
 /// The header of the structure view: what the file is, from the detection window (which
 /// cannot tell whether the whole file is ASCII).
-pub fn header(r: &Report, name: &str, style: Style) -> String {
-    let mut what = kind(r, false);
-    if r.bom.is_some() {
+pub fn header(d: &Detected, name: &str, style: Style) -> String {
+    let k = Kind::detected(d);
+    let mut what = kind(&k, false);
+    if k.marked {
         what.push_str(", with byte order mark");
     }
     format!("{}: {what}", style.bold(&safe(name)))

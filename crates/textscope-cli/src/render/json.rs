@@ -4,7 +4,7 @@
 use serde::Serialize;
 use std::io::{self, Write};
 use textscope::structure::Line;
-use textscope::{Report, StructureJson};
+use textscope::{Detected, Report, StructureJson};
 
 /// The report of one file (`--json`): the core's object, on one line.
 pub fn report(w: &mut impl Write, r: &Report) -> io::Result<()> {
@@ -17,12 +17,12 @@ pub fn report(w: &mut impl Write, r: &Report) -> io::Result<()> {
 /// as they are decoded, so a range of a huge file is never held whole.
 pub fn structure_head(
     w: &mut impl Write,
-    r: &Report,
+    d: &Detected,
     path: &str,
     first: u64,
     last: u64,
 ) -> io::Result<()> {
-    let head = StructureJson::head(r, Some(path.to_string()), first, last);
+    let head = StructureJson::head_detected(d, Some(path.to_string()), first, last);
     w.write_all(head.head_open().map_err(io::Error::other)?.as_bytes())
 }
 

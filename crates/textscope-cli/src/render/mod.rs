@@ -13,7 +13,7 @@ pub mod utf16;
 
 use std::io::{self, Write};
 use textscope::structure::Line;
-use textscope::Report;
+use textscope::{Detected, Report};
 
 /// What `textscope FILE…` prints for each file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,15 +81,15 @@ impl Printer {
     pub fn lines_head(
         &mut self,
         w: &mut impl Write,
-        r: &Report,
+        d: &Detected,
         path: &str,
         name: &str,
         (first, last): (u64, u64),
     ) -> io::Result<()> {
         self.lines = 0;
         match self.format {
-            OutputFormat::Structure => structure::head(w, r, name, self.style),
-            OutputFormat::StructureJson => json::structure_head(w, r, path, first, last),
+            OutputFormat::Structure => structure::head(w, d, name, self.style),
+            OutputFormat::StructureJson => json::structure_head(w, d, path, first, last),
             OutputFormat::Preview
             | OutputFormat::Report
             | OutputFormat::Brief
@@ -209,7 +209,8 @@ mod tests {
         let s = textscope::structure_of(bytes, &index, 2, u64::MAX, StructureOptions::default());
         let mut p = Printer::new(OutputFormat::StructureJson, Style { color: false });
         let mut out = Vec::new();
-        p.lines_head(&mut out, &r, "f.txt", "f.txt", (2, u64::MAX))
+        let d = textscope::Detected::of(bytes, true, &Options::default());
+        p.lines_head(&mut out, &d, "f.txt", "f.txt", (2, u64::MAX))
             .unwrap();
         for l in &s.lines {
             p.line(&mut out, l).unwrap();

@@ -5,12 +5,12 @@ use super::{human, safe, Style};
 use std::fmt::Write as _;
 use std::io;
 use textscope::structure::Line;
-use textscope::{Mark, Report};
+use textscope::{Detected, Mark};
 
 /// What comes before the lines: the report's header, and the mark node.
-pub fn head(w: &mut impl io::Write, r: &Report, name: &str, style: Style) -> io::Result<()> {
-    writeln!(w, "{}", human::header(r, name, style))?;
-    if let Some(m) = &r.bom {
+pub fn head(w: &mut impl io::Write, d: &Detected, name: &str, style: Style) -> io::Result<()> {
+    writeln!(w, "{}", human::header(d, name, style))?;
+    if let Some(m) = &d.bom() {
         w.write_all(mark(m, style).as_bytes())?;
     }
     Ok(())

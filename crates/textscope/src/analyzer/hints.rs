@@ -2,6 +2,7 @@
 //! steps and the closest reading. Messages are plain words; rule ids stay in comments.
 
 use crate::format::Format;
+use crate::front::near_zero_pattern;
 use crate::message::thousands;
 use crate::report::{Hint, Report, Step};
 
@@ -109,7 +110,7 @@ fn nul_and_controls(nul: u64, controls: u64) -> String {
 /// The figures and the words for a step that missed its bar by little, or `None`.
 fn near_bar(s: &Step) -> Option<(String, String)> {
     match s.format {
-        Format::Utf16Le | Format::Utf16Be if super::near_zero_pattern(s) => {
+        Format::Utf16Le | Format::Utf16Be if near_zero_pattern(s) => {
             let side = if s.format == Format::Utf16Le {
                 ("odd", "even")
             } else {

@@ -1,110 +1,163 @@
-//! The report and the characters in one pass: an [`ObservedAnalyzer`] hands every character
+//! The report and the characters in one pass: an [`ObservedConsumer`] hands every character
 //! of the text (or bad unit) that its tracker sees to a caller's [`CharSink`] as well, from
 //! the same decoding. `check` needs both the report and its own view of the lines; with this
-//! it decodes a file once.
+//! it decodes a file once. [`ObservedAnalyzer`] is the front end over it.
 
-use super::{build, Analyzer, Decoding, Options};
-use crate::chars::{CharSink, Decoded};
-use crate::decode::{Bad, Decoder, Sink};
-use crate::fast::{self, Kernel};
-use crate::format::Format;
+use super::{build, Decoding, ReportConsumer};
+use crate::decode::{Bad, CharSink, Decoded, Sink};
+use crate::front::{Consumer, Detected, Front};
+use crate::index::LineIndex;
+use crate::options::Options;
 use crate::report::Report;
 use crate::tracker::Tracker;
 
-/// An [`Analyzer`] that also hands the characters of the text to a [`CharSink`]: each one
+/// A [`ReportConsumer`] that also hands the characters of the text to a [`CharSink`]: each one
 /// (or each bad unit) with its offset and bytes, from the end of the mark on, in file order —
 /// the events a [`crate::chars::CharDecoder`] would give over the same bytes, except that
-/// runs of printable ASCII come through [`CharSink::ascii`] — while the
-/// report is built from the same decoding. A binary verdict decodes nothing, so the sink sees
-/// nothing then (force a format to read such a file as text). The tracker then takes every character one at a
-/// time (the reference path, [`Kernel::Off`]), which costs less than a second decoding.
+/// runs of printable ASCII come through [`CharSink::ascii`] — while the report is built from
+/// the same decoding. A binary verdict decodes nothing, so the sink sees nothing then (force
+/// a format to read such a file as text). The tracker then takes every character one at a
+/// time (the reference path, [`crate::Kernel::Off`]), which costs less than a second
+/// decoding.
+#[derive(Debug)]
+pub struct ObservedConsumer<S> {
+    report: ReportConsumer,
+    sink: S,
+}
+
+impl<S: CharSink> ObservedConsumer<S> {
+    /// The consumer for the file `detected` describes, handing its characters to `sink`.
+    pub fn new(detected: &Detected, opts: &Options, sink: S) -> ObservedConsumer<S> {
+        ObservedConsumer {
+            report: ReportConsumer::new(detected, opts),
+            sink,
+        }
+    }
+
+    /// The end of the file (`size` bytes): a pending partial character goes to the sink; then
+    /// the report, the index and the sink.
+    pub fn finish(mut self, detected: Detected, size: u64) -> (Report, LineIndex, S) {
+        let d = &mut self.report.main;
+        if let Some(mut dec) = d.decoder.take() {
+            dec.finish(&mut Tee {
+                tracker: &mut d.tracker,
+                obs: &mut self.sink,
+            });
+        }
+        let (report, index) = build(self.report.index_every, size, detected, self.report.main);
+        (report, index, self.sink)
+    }
+}
+
+impl<S: CharSink> Consumer for ObservedConsumer<S> {
+    fn start_offset(&self) -> u64 {
+        self.report.start_offset()
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        let at = self.report.pos;
+        self.report.pos += bytes.len() as u64;
+        let d: &mut Decoding = &mut self.report.main;
+        let own = d.own(bytes, at);
+        if let Some(dec) = &mut d.decoder {
+            dec.feed(
+                own,
+                &mut Tee {
+                    tracker: &mut d.tracker,
+                    obs: &mut self.sink,
+                },
+            );
+        }
+        if let Some(r) = &mut d.reading {
+            r.feed(bytes, at);
+        }
+    }
+}
+
+/// The front end over an [`ObservedConsumer`] whose sink the caller keeps: feed it chunks,
+/// then [`ObservedAnalyzer::finish`] for the report; the sink has seen every character.
 ///
 /// ```
 /// use textscope::chars::Decoded;
 /// use textscope::{ObservedAnalyzer, Options};
-/// let mut a = ObservedAnalyzer::new(Options::default());
 /// let mut seen = Vec::new();
 /// let mut sink = |offset: u64, _: &[u8], d: Decoded| seen.push((offset, d));
-/// a.feed(b"\xEF\xBB\xBFa\r", &mut sink);
-/// a.feed(b"\n", &mut sink);
-/// let report = a.finish(&mut sink);
+/// let mut a = ObservedAnalyzer::new(Options::default(), &mut sink);
+/// a.feed(b"\xEF\xBB\xBFa\r");
+/// a.feed(b"\n");
+/// let report = a.finish();
 /// assert_eq!(report.endings.crlf, 1);
 /// assert_eq!(seen[0], (3, Decoded::Char('a')));
 /// assert_eq!(seen.len(), 3);
 /// ```
-#[derive(Debug)]
-pub struct ObservedAnalyzer {
-    inner: Analyzer,
+pub struct ObservedAnalyzer<'a> {
+    front: Front<'a, ObservedConsumer<Lent<'a>>>,
 }
 
-impl ObservedAnalyzer {
-    /// An analyzer with these options.
-    pub fn new(opts: Options) -> ObservedAnalyzer {
-        ObservedAnalyzer {
-            inner: Analyzer::new(opts),
+impl std::fmt::Debug for ObservedAnalyzer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ObservedAnalyzer")
+            .field("front", &self.front)
+            .finish()
+    }
+}
+
+/// The caller's sink, lent to the one consumer the front end makes.
+struct Lent<'a>(Option<&'a mut dyn CharSink>);
+
+impl CharSink for Lent<'_> {
+    fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded) {
+        if let Some(s) = &mut self.0 {
+            s.char(offset, bytes, decoded);
         }
     }
 
-    /// Feeds the next chunk of the file; the characters decoded from it go to `sink` (those
-    /// of the detection window once it is full). Give the same sink every time.
-    pub fn feed(&mut self, chunk: &[u8], sink: &mut dyn CharSink) {
-        self.inner.feed_observed(chunk, Some(sink));
+    fn ascii(&mut self, offset: u64, bytes: &[u8], width: usize) {
+        if let Some(s) = &mut self.0 {
+            s.ascii(offset, bytes, width);
+        }
+    }
+}
+
+impl<'a> ObservedAnalyzer<'a> {
+    /// An analyzer with these options whose characters go to `sink`.
+    pub fn new(opts: Options, sink: &'a mut dyn CharSink) -> ObservedAnalyzer<'a> {
+        let own = opts.clone();
+        let mut lent = Some(sink);
+        ObservedAnalyzer {
+            front: Front::new(opts, move |d: &Detected, _| {
+                ObservedConsumer::new(d, &own, Lent(lent.take()))
+            }),
+        }
+    }
+
+    /// Feeds the next chunk of the file; the characters decoded from it go to the sink (those
+    /// of the detection window once it is full).
+    pub fn feed(&mut self, chunk: &[u8]) {
+        self.front.feed(chunk);
     }
 
     /// The format, once detection has run.
-    pub fn format(&self) -> Option<Format> {
-        self.inner.format()
+    pub fn format(&self) -> Option<crate::Format> {
+        self.front.detected().map(|d| d.format)
     }
 
     /// The end of the file: the last characters (a short file's, a pending partial one's) go
-    /// to `sink`; then the report.
-    pub fn finish(mut self, sink: &mut dyn CharSink) -> Report {
-        let mut d = self.inner.take_decoding_observed(Some(&mut *sink));
-        finish_observed(&mut d, sink);
-        build(&self.inner.opts, self.inner.size, d).0
-    }
-}
-
-/// The observer again, for one more call (a reborrow that keeps the original).
-pub(super) fn again<'b>(obs: &'b mut Option<&mut dyn CharSink>) -> Option<&'b mut dyn CharSink> {
-    match obs {
-        Some(o) => Some(&mut **o),
-        None => None,
-    }
-}
-
-/// Finishes the decoder into the tracker and `sink` (so that [`build`] has none to finish).
-fn finish_observed(d: &mut Decoding, sink: &mut dyn CharSink) {
-    if let Some(mut dec) = d.decoder.take() {
-        dec.finish(&mut Tee {
-            tracker: &mut d.tracker,
-            obs: sink,
-        });
-    }
-}
-
-/// Feeds `chunk` to the decoder and the tracker: on the fast path when nobody observes, else
-/// one character at a time into both the tracker and `obs`.
-pub(super) fn feed(
-    dec: &mut Decoder,
-    tracker: &mut Tracker,
-    chunk: &[u8],
-    kernel: Kernel,
-    obs: Option<&mut dyn CharSink>,
-) {
-    match obs {
-        None => fast::feed(dec, tracker, chunk, kernel),
-        Some(obs) => dec.feed(chunk, &mut Tee { tracker, obs }),
+    /// to the sink; then the report.
+    pub fn finish(self) -> Report {
+        let size = self.front.position();
+        let (detected, consumer) = self.front.finish();
+        consumer.finish(detected, size).0
     }
 }
 
 /// The tracker and an observer, fed the same events.
-struct Tee<'a> {
+struct Tee<'a, S: ?Sized> {
     tracker: &'a mut Tracker,
-    obs: &'a mut dyn CharSink,
+    obs: &'a mut S,
 }
 
-impl Sink for Tee<'_> {
+impl<S: CharSink + ?Sized> Sink for Tee<'_, S> {
     const ASCII_RUNS: bool = true;
 
     /// Never called by the decoders (they call [`Sink::ascii_bytes`], which has the bytes the
@@ -133,23 +186,23 @@ impl Sink for Tee<'_> {
 mod tests {
     use super::*;
     use crate::chars::CharDecoder;
-    use crate::{analyze, detect_window};
+    use crate::{analyze, Detected, Format};
 
     type Events = Vec<(u64, Vec<u8>, Decoded)>;
 
     fn observed(bytes: &[u8], split: usize, opts: &Options) -> (Report, Events) {
-        let mut a = ObservedAnalyzer::new(opts.clone());
         let mut seen = Vec::new();
         let mut sink = |o: u64, b: &[u8], d: Decoded| seen.push((o, b.to_vec(), d));
+        let mut a = ObservedAnalyzer::new(opts.clone(), &mut sink);
         let (head, tail) = bytes.split_at(split.min(bytes.len()));
-        a.feed(head, &mut sink);
-        a.feed(tail, &mut sink);
-        let r = a.finish(&mut sink);
+        a.feed(head);
+        a.feed(tail);
+        let r = a.finish();
         (r, seen)
     }
 
     fn decoded(bytes: &[u8], opts: &Options) -> Events {
-        let (index, _) = detect_window(bytes, true, opts);
+        let index = Detected::of(bytes, true, opts).line_index();
         let mut d = CharDecoder::new(&index);
         let mut out = Vec::new();
         let mut push = |o: u64, b: &[u8], c: Decoded| out.push((o, b.to_vec(), c));

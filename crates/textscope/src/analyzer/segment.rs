@@ -1,11 +1,11 @@
 //! A file analyzed in segments on several threads, merged into one report (the CLI's
 //! `parallel.rs`): where a segment may start, and the merge.
 
-use super::{Analyzer, State};
+use super::{build, tracker_for, Analyzer};
 use crate::decode::Decoder;
-use crate::detect::Verdict;
 use crate::fast::{self, Kernel};
 use crate::format::Format;
+use crate::front::Detected;
 use crate::index::LineIndex;
 use crate::report::Report;
 use crate::tracker::Tracker;
@@ -16,31 +16,14 @@ impl Analyzer {
     /// has run; `offset` must come from [`Analyzer::split_after_lf`]. `None` for a format that
     /// cannot be split (binary, empty, ISO-2022-JP).
     pub fn segment(&self, offset: u64) -> Option<Segment> {
-        let State::Decoding(d) = &self.state else {
-            return None;
-        };
-        let v = &d.verdict;
-        if !splittable(v) {
-            return None;
-        }
+        let v = self.front.detected().filter(|v| splittable(v))?;
+        let kernel = self.front.consumer()?.main.kernel;
         Some(Segment {
             start: offset,
             fed: 0,
-            decoder: Decoder::new(v.format, v.encoding, offset),
-            tracker: {
-                let t = Tracker::new(
-                    v.format,
-                    self.opts.max_problems_per_kind,
-                    self.opts.group_runs,
-                    self.opts.index_every,
-                );
-                if v.format == Format::Legacy && !v.encoding.ascii_escapes() {
-                    t.without_ansi()
-                } else {
-                    t
-                }
-            },
-            kernel: d.kernel,
+            decoder: Decoder::new(v.format, v.code_page, offset),
+            tracker: tracker_for(v, &self.opts, self.opts.index_every),
+            kernel,
         })
     }
 
@@ -49,13 +32,7 @@ impl Analyzer {
     /// and no CR is pending, which is what makes segments independent. `None` when `bytes`
     /// holds no LF unit, before detection, or for a format that cannot be split.
     pub fn split_after_lf(&self, bytes: &[u8], at: u64) -> Option<u64> {
-        let State::Decoding(d) = &self.state else {
-            return None;
-        };
-        let v = &d.verdict;
-        if !splittable(v) {
-            return None;
-        }
+        let v = self.front.detected().filter(|v| splittable(v))?;
         let w = v.format.unit_width();
         let lf: &[u8] = match v.format {
             Format::Utf16Le => &[0x0A, 0],
@@ -80,15 +57,18 @@ impl Analyzer {
     /// Fails (and says why) when a segment does not start where the previous part ended, or
     /// when a part did not end just after an LF.
     pub fn finish_with_segments(
-        mut self,
+        self,
         segments: Vec<Segment>,
     ) -> Result<(Report, LineIndex), SegmentError> {
-        let mut d = self.take_decoding();
+        let mut size = self.front.position();
+        let (detected, consumer) = self.front.finish();
+        let index_every = consumer.index_every;
+        let mut d = consumer.main;
         for seg in segments {
-            if seg.start != self.size {
+            if seg.start != size {
                 return Err(SegmentError::Misplaced {
                     start: seg.start,
-                    end: self.size,
+                    end: size,
                 });
             }
             if !d.tracker.at_line_boundary() {
@@ -99,16 +79,16 @@ impl Analyzer {
                 dec.finish(&mut d.tracker);
             }
             d.tracker.merge(seg.tracker);
-            self.size += seg.fed;
+            size += seg.fed;
             d.decoder = Some(seg.decoder);
         }
-        Ok(super::build(&self.opts, self.size, d))
+        Ok(build(index_every, size, detected, d))
     }
 }
 
 /// Binary and empty files are not decoded; ISO-2022-JP's decoder carries a mode across lines.
-pub(super) fn splittable(v: &Verdict) -> bool {
-    v.format.is_text() && !(v.format == Format::Legacy && v.encoding.is_stateful())
+fn splittable(v: &Detected) -> bool {
+    v.format.is_text() && !(v.format == Format::Legacy && v.code_page.is_stateful())
 }
 
 /// A part of a file analyzed on its own; see [`Analyzer::segment`].

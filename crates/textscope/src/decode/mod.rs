@@ -5,6 +5,7 @@
 //! straddles two chunks live in named fields of the decoder's state, so feeding one byte at a
 //! time gives the same events as feeding the file whole (U5).
 
+mod char_sink;
 pub(crate) mod legacy;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
@@ -12,6 +13,7 @@ pub(crate) mod utf8;
 
 use crate::format::Format;
 use crate::problem::{ProblemKind, Utf8Reason};
+pub use char_sink::{ascii_unit, CharSink, Decoded};
 
 /// Why a unit or a sequence of units decodes to U+FFFD. Each counts as one character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

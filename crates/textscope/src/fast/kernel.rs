@@ -1,5 +1,5 @@
 //! The block loop of the fast path and the classification of a block, written once over small
-//! vector traits that each instruction set implements (scalar.rs, x86.rs, wasm.rs).
+//! vector traits that each instruction set implements (scalar.rs, x86/, wasm.rs).
 //!
 //! A block is 64 bytes: 64 UTF-8 or legacy bytes, 32 UTF-16 units or 16 UTF-32 units. The
 //! classifier turns it into bit masks, one bit per unit; the loop then handles line endings

@@ -4,7 +4,7 @@
 //! through the decoder and the tracker one character at a time, as before, so the report is
 //! the same whichever way a byte went; the tests compare every [`Kernel`] with [`Kernel::Off`].
 //!
-//! The one `unsafe` part of the core lives here, one file per target (x86.rs, neon.rs, wasm.rs), each
+//! The one `unsafe` part of the core lives here, one file per target (x86/, neon.rs, wasm.rs), each
 //! with its safety argument; scalar.rs is the portable twin.
 
 mod blocks;

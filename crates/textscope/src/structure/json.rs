@@ -3,6 +3,7 @@
 
 use super::{Line, Structure};
 use crate::format::Format;
+use crate::front::Detected;
 use crate::report::{Mark, Report, SCHEMA_VERSION};
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -39,8 +40,31 @@ impl StructureJson {
         StructureJson {
             bom: report.bom.clone(),
             encoding: report.encoding.clone(),
+            ..StructureJson::head_of(report.format, path, first, last)
+        }
+    }
+
+    /// The same head from what detection found, before the file is read (a structure
+    /// streamed behind the front end): the fields are the report's.
+    pub fn head_detected(
+        detected: &Detected,
+        path: Option<String>,
+        first: u64,
+        last: u64,
+    ) -> StructureJson {
+        StructureJson {
+            bom: detected.bom(),
+            encoding: detected.encoding_name(),
+            ..StructureJson::head_of(detected.format, path, first, last)
+        }
+    }
+
+    fn head_of(format: Format, path: Option<String>, first: u64, last: u64) -> StructureJson {
+        StructureJson {
+            bom: None,
+            encoding: String::new(),
             first_line: first,
-            format: report.format,
+            format,
             last_line: (last != u64::MAX).then_some(last),
             path,
             schema: SCHEMA_VERSION,

@@ -324,8 +324,8 @@ impl StructureBuilder {
     }
 }
 
-/// A structure builder reads from its checkpoint on, behind a [`crate::Pipeline`].
-impl crate::pipeline::Consumer for StructureBuilder {
+/// A structure builder reads from its checkpoint on, behind a [`crate::Front`].
+impl crate::front::Consumer for StructureBuilder {
     fn start_offset(&self) -> u64 {
         StructureBuilder::start_offset(self)
     }

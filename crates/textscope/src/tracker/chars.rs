@@ -184,7 +184,7 @@ impl Sink for Tracker {
         // zero but one, in either byte order.
         let w = width.max(1);
         if let Some(last) = bytes.len().checked_sub(w).and_then(|k| bytes.get(k..)) {
-            self.prev = Some(crate::chars::ascii_unit(last));
+            self.prev = Some(crate::decode::ascii_unit(last));
         }
     }
 

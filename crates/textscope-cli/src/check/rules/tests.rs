@@ -9,9 +9,9 @@ fn layer(f: impl FnOnce(&mut Layer)) -> Layer {
 
 fn check(bytes: &[u8], p: &Policy) -> Vec<(u64, u64, u64, &'static str, String)> {
     let mut s = Scanner::new(p);
-    let mut a = textscope::ObservedAnalyzer::new(Options::default());
-    a.feed(bytes, &mut s);
-    let r = a.finish(&mut s);
+    let mut a = textscope::ObservedAnalyzer::new(Options::default(), &mut s);
+    a.feed(bytes);
+    let r = a.finish();
     s.finish();
     let (f, _) = findings(&r, p, Some(s));
     f.into_iter()
@@ -249,7 +249,7 @@ fn ansi_escape_denies_dangerous_sequences_by_default_and_all_by_name() {
 /// The scanner fed one character at a time (a second decoding, as `check` once did).
 fn check_char_by_char(bytes: &[u8], p: &Policy) -> Vec<(u64, u64, u64, &'static str, String)> {
     let r = analyze(bytes, Options::default());
-    let (index, _) = textscope::detect_window(bytes, true, &Options::default());
+    let index = textscope::Detected::of(bytes, true, &Options::default()).line_index();
     let mut s = Scanner::new(p);
     let mut d = textscope::chars::CharDecoder::new(&index);
     d.feed(&bytes[index.mark_len as usize..], |o, b, c| s.on(o, b, c));

@@ -9,7 +9,6 @@
 use serde::ser::{self, Serialize};
 use serde_json::Error;
 
-#[path = "json_key.rs"]
 mod key;
 use key::Key;
 

@@ -12,7 +12,6 @@ fn needs_escape(c: char) -> bool {
     matches!(c, '\u{7F}'..='\u{9F}' | '\u{2028}' | '\u{2029}') || is_bidi_or_invisible(c)
 }
 
-#[path = "json_writer.rs"]
 mod writer;
 
 /// Writes `value` as one line of compact JSON with the terminal-safe escapes.
@@ -36,5 +35,4 @@ pub fn to_string<T: ?Sized + Serialize>(value: &T) -> serde_json::Result<String>
 }
 
 #[cfg(test)]
-#[path = "json_tests.rs"]
 mod tests;

@@ -1,25 +1,32 @@
-//! The public front end: the detection window, detection, and the one step back (the window
-//! replayed into what follows), in one place for every consumer of a file's bytes — the
-//! structure builder, or anything that implements [`Consumer`]. The report has its own,
-//! [`crate::Analyzer`], which runs the same steps into the tracker.
+//! The one front end of a file ([`Front`]): it buffers the detection window, detects once
+//! ([`Detected`]), makes the consumer from what detection found, replays the window into it
+//! from the offset it asks for (the one bounded step back of DESIGN), then passes the bytes
+//! straight through. Every reader of a file's bytes is a [`Consumer`] behind it: the report's
+//! tracker ([`crate::Analyzer`] is a front over [`crate::ReportConsumer`]), the report with
+//! an observer of the characters ([`crate::ObservedAnalyzer`]), the structure builder, the
+//! character stream ([`crate::chars::CharConsumer`]) and `check`'s scanner.
 //!
 //! ```
-//! use textscope::{Options, Pipeline, StructureBuilder, StructureOptions};
-//! let mut p = Pipeline::new(Options::default(), |index, _report| {
-//!     StructureBuilder::new(index, 2, 2, StructureOptions::default())
+//! use textscope::{Front, Options, StructureBuilder, StructureOptions};
+//! let mut f = Front::new(Options::default(), |detected, _window| {
+//!     StructureBuilder::new(&detected.line_index(), 2, 2, StructureOptions::default())
 //! });
-//! p.feed(b"one\ntwo\nthree\n");
-//! let (_index, report, builder) = p.finish();
-//! assert_eq!(report.encoding, "UTF-8");
+//! f.feed(b"one\ntwo\nthree\n");
+//! let (detected, builder) = f.finish();
+//! assert_eq!(detected.encoding_name(), "UTF-8");
 //! assert_eq!(builder.finish().lines[0].text, "two");
 //! ```
 
-use crate::analyzer::{detect_window, Options};
-use crate::detect::WINDOW;
-use crate::index::LineIndex;
-use crate::report::Report;
+mod detected;
+mod reading;
 
-/// What a [`Pipeline`] feeds once the file's format is known.
+pub use detected::{detect_only, Detected};
+pub(crate) use reading::near_zero_pattern;
+
+use crate::detect::WINDOW;
+use crate::options::Options;
+
+/// What a [`Front`] feeds once the file's format is known.
 pub trait Consumer {
     /// The offset of the first byte it needs (the end of the mark, or a checkpoint).
     fn start_offset(&self) -> u64;
@@ -31,36 +38,45 @@ pub trait Consumer {
     }
 }
 
-/// Builds the consumer from what detection found: the index (format, code page, mark) and
-/// the report of detection over the window ([`detect_window`]: its `format`, `detection`,
-/// `bom`, `encoding` are the file's; the window is not decoded for it).
-pub type MakeConsumer<'a, C> = Box<dyn FnMut(&LineIndex, &Report) -> C + 'a>;
+/// The bytes detection looked at, for a consumer that must read them again in another way
+/// ([`Detected::of`] with other options).
+#[derive(Clone, Copy, Debug)]
+pub struct Window<'w> {
+    /// The first bytes of the file (at most [`WINDOW`]).
+    pub bytes: &'w [u8],
+    /// True when they are the whole file.
+    pub at_eof: bool,
+}
+
+/// Makes the consumer from what detection found and the window it looked at.
+pub type MakeConsumer<'a, C> = Box<dyn FnMut(&Detected, Window<'_>) -> C + 'a>;
 
 /// The front end of a file: buffers the first [`WINDOW`] bytes, detects, makes the consumer,
 /// replays the window into it from its start offset, then passes the bytes straight through.
-pub struct Pipeline<'a, C> {
+/// It does no I/O.
+pub struct Front<'a, C> {
     opts: Options,
     window: Vec<u8>,
     make: MakeConsumer<'a, C>,
-    run: Option<(LineIndex, Report, C)>,
+    run: Option<(Detected, C)>,
     /// The offset of the next byte fed.
     pos: u64,
 }
 
-impl<C> std::fmt::Debug for Pipeline<'_, C> {
+impl<C> std::fmt::Debug for Front<'_, C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Pipeline")
+        f.debug_struct("Front")
             .field("window", &self.window.len())
-            .field("detected", &self.run.is_some())
+            .field("detected", &self.run.as_ref().map(|(d, _)| d.format))
             .field("pos", &self.pos)
             .finish()
     }
 }
 
-impl<'a, C: Consumer> Pipeline<'a, C> {
-    /// A pipeline that makes its consumer with `make` once the format is known.
-    pub fn new(opts: Options, make: impl FnMut(&LineIndex, &Report) -> C + 'a) -> Self {
-        Pipeline {
+impl<'a, C: Consumer> Front<'a, C> {
+    /// A front end that makes its consumer with `make` once the format is known.
+    pub fn new(opts: Options, make: impl FnMut(&Detected, Window<'_>) -> C + 'a) -> Self {
+        Front {
             opts,
             window: Vec::new(),
             make: Box::new(make),
@@ -69,7 +85,8 @@ impl<'a, C: Consumer> Pipeline<'a, C> {
         }
     }
 
-    /// Feeds the next bytes of the file. Returns false once the consumer needs no more.
+    /// Feeds the next bytes of the file (any size, empty too). Returns false once the
+    /// consumer needs no more.
     pub fn feed(&mut self, chunk: &[u8]) -> bool {
         let mut rest = chunk;
         if self.run.is_none() {
@@ -97,22 +114,29 @@ impl<'a, C: Consumer> Pipeline<'a, C> {
     }
 
     /// Detection over the window, the consumer, and the window replayed into it.
-    fn start(&mut self, at_eof: bool) -> (LineIndex, Report, C) {
-        let (index, report) = detect_window(&self.window, at_eof, &self.opts);
-        let mut consumer = (self.make)(&index, &report);
+    fn start(&mut self, at_eof: bool) -> (Detected, C) {
         let window = std::mem::take(&mut self.window);
+        let detected = Detected::of(&window, at_eof, &self.opts);
+        let mut consumer = (self.make)(
+            &detected,
+            Window {
+                bytes: &window,
+                at_eof,
+            },
+        );
         let from = usize::try_from(consumer.start_offset()).unwrap_or(usize::MAX);
         if let Some(replay) = window.get(from..).filter(|b| !b.is_empty()) {
             consumer.feed(replay);
         }
-        (index, report, consumer)
+        (detected, consumer)
     }
 
     /// Bytes after the window: to the consumer, from its start offset on.
+    #[inline]
     fn pass(&mut self, bytes: &[u8]) {
         let at = self.pos;
         self.pos += bytes.len() as u64;
-        if let Some((_, _, c)) = &mut self.run {
+        if let Some((_, c)) = &mut self.run {
             let skip = c.start_offset().saturating_sub(at);
             let from = usize::try_from(skip).unwrap_or(usize::MAX);
             if let Some(b) = bytes.get(from..).filter(|b| !b.is_empty()) {
@@ -122,36 +146,46 @@ impl<'a, C: Consumer> Pipeline<'a, C> {
     }
 
     /// The offset of the next byte the consumer needs: a caller that can seek reads from
-    /// here (after [`Pipeline::skip_to`]); `None` before detection.
+    /// here (after [`Front::skip_to`]); `None` before detection.
     pub fn next_offset(&self) -> Option<u64> {
-        let (_, _, c) = self.run.as_ref()?;
+        let (_, c) = self.run.as_ref()?;
         Some(self.pos.max(c.start_offset()))
     }
 
-    /// The next bytes fed start at `offset` (at least [`Pipeline::next_offset`]): the ones
+    /// The next bytes fed start at `offset` (at least [`Front::next_offset`]): the ones
     /// before it are not needed.
     pub fn skip_to(&mut self, offset: u64) {
         self.pos = self.pos.max(offset);
     }
 
+    /// The offset of the next byte fed: the bytes fed so far, with those skipped.
+    pub fn position(&self) -> u64 {
+        self.pos
+    }
+
     /// What detection found, once it has run.
-    pub fn detected(&self) -> Option<(&LineIndex, &Report)> {
-        self.run.as_ref().map(|(i, r, _)| (i, r))
+    pub fn detected(&self) -> Option<&Detected> {
+        self.run.as_ref().map(|(d, _)| d)
+    }
+
+    /// The consumer, once detection has run.
+    pub fn consumer(&self) -> Option<&C> {
+        self.run.as_ref().map(|(_, c)| c)
     }
 
     /// The consumer, once detection has run.
     pub fn consumer_mut(&mut self) -> Option<&mut C> {
-        self.run.as_mut().map(|(_, _, c)| c)
+        self.run.as_mut().map(|(_, c)| c)
     }
 
     /// True once the consumer needs no more bytes.
     pub fn is_done(&self) -> bool {
-        self.run.as_ref().is_some_and(|(_, _, c)| c.done())
+        self.run.as_ref().is_some_and(|(_, c)| c.done())
     }
 
     /// The end of the file: detection if it has not run (on a file shorter than the window),
     /// then what it found and the consumer, for the caller to finish.
-    pub fn finish(mut self) -> (LineIndex, Report, C) {
+    pub fn finish(mut self) -> (Detected, C) {
         match self.run.take() {
             Some(run) => run,
             None => self.start(true),

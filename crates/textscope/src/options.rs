@@ -1,10 +1,9 @@
-//! How to analyze ([`Options`]), and the verdict of a format the user forced (D10).
+//! How to analyze ([`Options`]), and what an encoding name stands for ([`Named`]): the one
+//! label resolver of every face.
 
 use crate::codepage::CodePage;
-use crate::detect::Verdict;
 use crate::fast::Kernel;
 use crate::format::Format;
-use crate::report::Step;
 
 /// How to analyze.
 #[derive(Clone, Debug)]
@@ -105,48 +104,5 @@ impl Named {
             Some(e) if e == encoding_rs::UTF_16BE => Some(Named::Format(Format::Utf16Be)),
             _ => None,
         }
-    }
-}
-
-/// D10: the user's format; only its own mark is recognised.
-pub(super) fn forced_verdict(
-    format: Format,
-    code_page: Option<CodePage>,
-    window: &[u8],
-    at_eof: bool,
-) -> Verdict {
-    let mark_len = format
-        .mark()
-        .filter(|m| window.starts_with(m))
-        .map_or(0, <[u8]>::len);
-    let encoding = match (format, code_page) {
-        (Format::Legacy, Some(e)) => e,
-        (Format::Legacy, None) => crate::detect::guess_code_page(window, at_eof),
-        _ => CodePage::windows_1252(),
-    };
-    let what = if format == Format::Legacy {
-        format!("legacy code page {}", encoding.name())
-    } else {
-        format.name().to_string()
-    };
-    let reason = if mark_len > 0 {
-        format!("forced by the user: {what} (its byte order mark is present)")
-    } else {
-        format!("forced by the user: {what}")
-    };
-    Verdict {
-        format,
-        encoding,
-        mark_len,
-        steps: vec![Step {
-            format,
-            accepted: true,
-            code: "forced".to_string(),
-            reason,
-            figures: Default::default(),
-        }],
-        language: None,
-        confidence: None,
-        candidates: Vec::new(),
     }
 }

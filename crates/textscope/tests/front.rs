@@ -1,12 +1,11 @@
-//! The public front end (`Pipeline`): fed in chunks of any size, across the detection window
+//! The public front end (`Front`): fed in chunks of any size, across the detection window
 //! or not, its consumer sees exactly what it would see fed the file whole from its start
 //! offset (the structure of a range, the characters of the file).
 
 use textscope::chars::{CharConsumer, CharDecoder, CharSink, Decoded};
 use textscope::structure::Line;
 use textscope::{
-    detect_window, structure_of, Analyzer, Options, Pipeline, StructureBuilder, StructureOptions,
-    WINDOW,
+    structure_of, Analyzer, Detected, Front, Options, StructureBuilder, StructureOptions, WINDOW,
 };
 
 fn file() -> Vec<u8> {
@@ -31,8 +30,8 @@ impl CharSink for Collect {
 
 fn fed_in(bytes: &[u8], size: usize, first: u64, last: u64) -> (Vec<Line>, Vec<(u64, Decoded)>) {
     let opts = StructureOptions::default();
-    let mut p = Pipeline::new(Options::default(), |index, _| {
-        StructureBuilder::new(index, first, last, opts)
+    let mut p = Front::new(Options::default(), |d: &Detected, _| {
+        StructureBuilder::new(&d.line_index(), first, last, opts)
     });
     let mut lines = Vec::new();
     for chunk in bytes.chunks(size) {
@@ -44,24 +43,24 @@ fn fed_in(bytes: &[u8], size: usize, first: u64, last: u64) -> (Vec<Line>, Vec<(
             break;
         }
     }
-    let (_, _, b) = p.finish();
+    let (_, b) = p.finish();
     lines.extend(b.finish().lines);
 
-    let mut p = Pipeline::new(Options::default(), |index, _| {
-        CharConsumer::new(index, Collect::default())
+    let mut p = Front::new(Options::default(), |d: &Detected, _| {
+        CharConsumer::new(&d.line_index(), Collect::default())
     });
     for chunk in bytes.chunks(size) {
         p.feed(chunk);
     }
-    let (_, _, c) = p.finish();
+    let (_, c) = p.finish();
     (lines, c.finish().0)
 }
 
 #[test]
-fn pipeline_in_chunks_equals_whole() {
+fn front_in_chunks_equals_whole() {
     let bytes = file();
     assert!(bytes.len() > 2 * WINDOW);
-    let (index, _) = detect_window(&bytes, false, &Options::default());
+    let index = Detected::of(&bytes, false, &Options::default()).line_index();
     let mut want_chars = Vec::new();
     let mut d = CharDecoder::new(&index);
     d.feed(&bytes, |o, _, c| want_chars.push((o, c)));
@@ -99,7 +98,7 @@ fn a_caller_that_seeks_reads_from_next_offset() {
     a.feed(&bytes);
     let (_, index) = a.finish_with_index();
     let opts = StructureOptions::default();
-    let mut p = Pipeline::new(Options::default(), |_, _| {
+    let mut p = Front::new(Options::default(), |_: &Detected, _| {
         StructureBuilder::new(&index, 3000, 3002, opts)
     });
     p.feed(&bytes[..WINDOW]);
@@ -110,7 +109,7 @@ fn a_caller_that_seeks_reads_from_next_offset() {
     );
     p.skip_to(from);
     p.feed(&bytes[from as usize..]);
-    let (_, _, b) = p.finish();
+    let (_, b) = p.finish();
     let want = structure_of(&bytes, &index, 3000, 3002, opts).lines;
     assert_eq!(b.finish().lines, want);
 }

@@ -1,4 +1,4 @@
-//! Tests of x86.rs.
+//! Tests of x86/mod.rs.
 
 use super::*;
 

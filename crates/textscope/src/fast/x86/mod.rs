@@ -1,5 +1,5 @@
 //! The classifiers on x86-64: SSE2 (every x86-64 processor), AVX2 and AVX-512BW, chosen at run
-//! time. All of the core's `unsafe` for x86-64 is in this file and in x86_avx512.rs, its part.
+//! time. All of the core's `unsafe` for x86-64 is in this folder: this file and avx512.rs, its part.
 //!
 //! Safety argument. Three kinds of operation need `unsafe` here:
 //! - unaligned vector loads through a raw pointer: every load reads 16, 32 or 64 bytes starting
@@ -412,7 +412,6 @@ mod avx2 {
     }
 }
 
-#[path = "x86_avx512.rs"]
 mod avx512;
 
 /// Asks for the cache line at `p` ahead of its use (decision 53).
@@ -423,5 +422,4 @@ pub(crate) fn prefetch(p: *const u8) {
 }
 
 #[cfg(test)]
-#[path = "x86_tests.rs"]
 mod tests;

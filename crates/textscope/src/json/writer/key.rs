@@ -1,4 +1,4 @@
-//! An object's key for the writer of `json_writer.rs`, as serde_json writes keys.
+//! An object's key for the writer of `mod.rs`, as serde_json writes keys.
 
 use super::Writer;
 use serde::ser::{self, Serialize};

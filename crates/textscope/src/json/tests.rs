@@ -1,4 +1,4 @@
-//! The writer of `json_writer.rs` against serde_json's own serializer with the formatter it
+//! The writer of `writer/` against serde_json's own serializer with the formatter it
 //! replaced: the same bytes for every value.
 
 use super::{needs_escape, to_string};

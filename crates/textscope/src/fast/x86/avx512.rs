@@ -1,4 +1,4 @@
-//! The AVX-512BW classifiers (a part of x86.rs, whose safety argument covers this file).
+//! The AVX-512BW classifiers (a part of x86/mod.rs, whose safety argument covers this file).
 
 use super::*;
 
