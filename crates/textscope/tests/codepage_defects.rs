@@ -283,3 +283,42 @@ mod every_item_is_its_bytes {
         }
     }
 }
+
+/// Issue 38 item 5.3: ISO-2022-CN's `ESC $ ) A` is GB 2312, not GBK: codes GBK adds in
+/// A1-FE × A1-FE are unmapped (P8), GB 2312's own still decode.
+#[test]
+fn iso_2022_cn_gb2312_is_not_gbk() {
+    let cn = |pair: &[u8]| {
+        let mut b = b"\x1b$)A\x0e".to_vec();
+        b.extend_from_slice(pair);
+        b.extend_from_slice(b"\x0f");
+        text(&items("ISO-2022-CN", &b))
+    };
+    // Rows 10-15 are empty in GB 2312 (GBK: user-defined area, U+E000 at AA A1).
+    assert_eq!(cn(b"\x2a\x21"), "\u{FFFD}");
+    assert_eq!(cn(b"\x2f\x7e"), "\u{FFFD}");
+    // Row 55 ends at cell 89 (byte 79): 57 7A-7E are GBK's, not GB 2312's.
+    assert_eq!(cn(b"\x57\x79"), "\u{5EA7}");
+    assert_eq!(cn(b"\x57\x7a"), "\u{FFFD}");
+    // Row 2's gaps (22 21 is GBK's ⅰ, U+2170) and rows 88-94.
+    assert_eq!(cn(b"\x22\x21"), "\u{FFFD}");
+    assert_eq!(cn(b"\x78\x21"), "\u{FFFD}");
+    // GB 2312's own: 中文, the first symbol (U+3000) and the last hanzi (77 7E, U+9F44).
+    assert_eq!(cn(b"\x56\x50\x4e\x44"), "中文");
+    assert_eq!(cn(b"\x21\x21"), "\u{3000}");
+    assert_eq!(cn(b"\x77\x7e"), "\u{9F44}");
+    // Every code: 7,445 decode (GB 2312's count), each as GBK decodes it.
+    let mut mapped = 0;
+    for a in 0x21..0x7Fu8 {
+        for b in 0x21..0x7Fu8 {
+            let t = cn(&[a, b]);
+            if t != "\u{FFFD}" {
+                mapped += 1;
+                let pair = [a | 0x80, b | 0x80];
+                let (gbk, _) = encoding_rs::GBK.decode_without_bom_handling(&pair);
+                assert_eq!(t, gbk, "{a:02X} {b:02X}");
+            }
+        }
+    }
+    assert_eq!(mapped, 7445);
+}

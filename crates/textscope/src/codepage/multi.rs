@@ -78,6 +78,38 @@ fn decode_pair(enc: &'static encoding_rs::Encoding, a: u8, b: u8) -> Option<char
     }
 }
 
+/// Whether GB 2312-80 defines the code at row byte `a`, cell byte `b` (both 21-7E). Its
+/// 94×94 table (GB 2312-80 §5, the code chart): rows 1-9 hold the 682 symbols, with gaps; rows
+/// 10-15 are empty; rows 16-55 hold the 3,755 hanzi of level 1, row 55 only to cell 89
+/// (byte 79); rows 56-87 the 3,008 of level 2; rows 88-94 are empty: 7,445 codes (Python's
+/// gb2312 codec and glibc's GB2312 agree, code for code).
+fn gb2312_defined(a: u8, b: u8) -> bool {
+    let cells: &[(u8, u8)] = match a {
+        0x21 | 0x23 | 0x30..=0x56 | 0x58..=0x77 => &[(0x21, 0x7E)],
+        0x22 => &[(0x31, 0x62), (0x65, 0x6E), (0x71, 0x7C)],
+        0x24 => &[(0x21, 0x73)],
+        0x25 => &[(0x21, 0x76)],
+        0x26 => &[(0x21, 0x38), (0x41, 0x58)],
+        0x27 => &[(0x21, 0x41), (0x51, 0x71)],
+        0x28 => &[(0x21, 0x3A), (0x45, 0x69)],
+        0x29 => &[(0x24, 0x6F)],
+        0x57 => &[(0x21, 0x79)],
+        _ => &[],
+    };
+    cells.iter().any(|&(lo, hi)| (lo..=hi).contains(&b))
+}
+
+/// A GB 2312 pair of ISO-2022-CN's `ESC $ ) A` (RFC 1922), as 7-bit bytes. GBK (EUC-CN's
+/// superset, encoding_rs's table) gives the characters, but only for the codes GB 2312 has:
+/// GBK fills the rest of A1-FE × A1-FE (1,391 codes: symbols, user-defined areas). Two of
+/// GBK's characters differ from Python's gb2312: 21 24 is U+00B7 (not U+30FB) and 21 2A is
+/// U+2014 (not U+2015), as in encoding_rs's GBK and gb18030.
+fn gb2312(a: u8, b: u8) -> Option<char> {
+    gb2312_defined(a, b)
+        .then(|| decode_pair(encoding_rs::GBK, a | 0x80, b | 0x80))
+        .flatten()
+}
+
 const JOHAB_INITIAL: [u16; 19] = [
     0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146, 0x3147,
     0x3148, 0x3149, 0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
@@ -270,7 +302,7 @@ impl MultiDecoder {
                 let c = if trail {
                     match self.g1 {
                         G1::Ksc => euc_kr(a | 0x80, b | 0x80),
-                        G1::Gb => decode_pair(encoding_rs::GBK, a | 0x80, b | 0x80),
+                        G1::Gb => gb2312(a, b),
                         G1::Cns1 => cns(&CNS_PLANE1, a | 0x80, b | 0x80),
                         G1::None => None,
                     }
