@@ -7,7 +7,7 @@ project's own tables, for the differential test crates/textscope/tests/single_by
 Sources, per page (the `page` line of each page in the file names it):
   * py:NAME    Python's `codecs` (CPython's tables are generated from the Unicode Consortium's
                and IBM's mapping files), for every page Python has;
-  * icu:NAME   ICU's table, read with `uconv` (ICU 72), for the IBM EBCDIC pages Python lacks
+  * icu:NAME   ICU's table, read with `uconv` (ICU 72), for the 17 IBM EBCDIC pages Python lacks
                (IBM1047, the country pages IBM277-IBM871 and their euro twins IBM01141-01149);
   * glibc:NAME GNU libc's `iconv` charmap, for the three pages neither Python nor ICU has:
                VISCII, ARMSCII-8, GEORGIAN-PS (the generator uses these same charmaps, so for

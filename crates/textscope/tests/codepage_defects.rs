@@ -1,6 +1,8 @@
 //! Decoding defects of issue 38 (item 5), each pinned by a test that failed before its fix
 //! (SPEC U4, U5, D11, P8).
 
+mod common;
+
 use textscope::chars::{CharDecoder, Decoded};
 use textscope::Options;
 
@@ -321,4 +323,25 @@ fn iso_2022_cn_gb2312_is_not_gbk() {
         }
     }
     assert_eq!(mapped, 7445);
+}
+
+/// The reports of the inputs above do not depend on how they are fed (U5): whole, byte by
+/// byte, at every split, with every kernel.
+#[test]
+fn the_defect_inputs_report_alike_in_any_chunks() {
+    let cases: &[(&str, &[u8])] = &[
+        ("ISO-2022-KR", b"\x1b$)C\x0e\x22\x68\x30\x21\x0f ok\n"),
+        ("ISO-2022-KR", b"\x78\x1b$)A\x79\n"),
+        (
+            "ISO-2022-CN",
+            b"\x1b$)A\x0e\x2a\x21\x56\x50\x0f\x78\x1b$)C\x79\n",
+        ),
+        ("gb18030", b"\x81\x30\x01\x81\x30\x0d\x0a\x81\x30\x81\x40 x"),
+        ("GBK", b"a\x81\x30\x01z\r\n"),
+        ("ISO-2022-JP", b"a\x1b$)\x01\x1b$Bx\x1b(By\n"),
+    ];
+    for (page, bytes) in cases {
+        let opts = Options::default().force_encoding(page).unwrap();
+        common::analyze_every_way_with(bytes, &opts);
+    }
 }
