@@ -2,7 +2,8 @@
 //!
 //! encoding_rs decodes the pages it has (the WHATWG set); the others come from tables generated
 //! by `scripts/gen-codepages.py` from Python's codecs (the Unicode Consortium's mapping files)
-//! and GNU libc's iconv charmaps (`tables_single.rs`, `tables_cns.rs`), or are decoded by the
+//! and GNU libc's iconv charmaps (`tables_single.rs`, `tables_cns.rs`; a few EBCDIC bytes set
+//! to ICU's IBM tables, the generator's OVERRIDES say which and why), or are decoded by the
 //! small state machines in `multi.rs` (Johab, EUC-TW, ISO-2022-KR, ISO-2022-CN).
 
 pub(crate) mod multi;

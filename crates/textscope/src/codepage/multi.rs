@@ -27,14 +27,19 @@ enum G1 {
     Cns1,
 }
 
-/// Most bytes kept: an escape sequence (4) then a two-byte character, or SS2 and a pair.
-const MAX: usize = 12;
+/// Most bytes kept: escape sequences and shifts with no character yet (both designations of
+/// ISO-2022-CN and SO are 9 bytes), then a character of up to 4 (SS2 and a pair).
+const MAX: usize = 24;
 
 /// The decoder's whole state.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MultiDecoder {
     which: Which,
     seq: [u8; MAX],
+    /// Bytes of `seq` held (fed and not yet handed on).
+    held: usize,
+    /// Bytes of `seq` the state machine is looking at (`prefix..len`); the rest, up to
+    /// `held`, are bytes given back after a bad sequence, to be read again one at a time.
     len: usize,
     /// Offset of `seq[0]`.
     start: u64,
@@ -71,6 +76,38 @@ fn decode_pair(enc: &'static encoding_rs::Encoding, a: u8, b: u8) -> Option<char
         (Some(c), None) if !c.is_ascii() => Some(c),
         _ => None,
     }
+}
+
+/// Whether GB 2312-80 defines the code at row byte `a`, cell byte `b` (both 21-7E). Its
+/// 94×94 table (GB 2312-80 §5, the code chart): rows 1-9 hold the 682 symbols, with gaps; rows
+/// 10-15 are empty; rows 16-55 hold the 3,755 hanzi of level 1, row 55 only to cell 89
+/// (byte 79); rows 56-87 the 3,008 of level 2; rows 88-94 are empty: 7,445 codes (Python's
+/// gb2312 codec and glibc's GB2312 agree, code for code).
+fn gb2312_defined(a: u8, b: u8) -> bool {
+    let cells: &[(u8, u8)] = match a {
+        0x21 | 0x23 | 0x30..=0x56 | 0x58..=0x77 => &[(0x21, 0x7E)],
+        0x22 => &[(0x31, 0x62), (0x65, 0x6E), (0x71, 0x7C)],
+        0x24 => &[(0x21, 0x73)],
+        0x25 => &[(0x21, 0x76)],
+        0x26 => &[(0x21, 0x38), (0x41, 0x58)],
+        0x27 => &[(0x21, 0x41), (0x51, 0x71)],
+        0x28 => &[(0x21, 0x3A), (0x45, 0x69)],
+        0x29 => &[(0x24, 0x6F)],
+        0x57 => &[(0x21, 0x79)],
+        _ => &[],
+    };
+    cells.iter().any(|&(lo, hi)| (lo..=hi).contains(&b))
+}
+
+/// A GB 2312 pair of ISO-2022-CN's `ESC $ ) A` (RFC 1922), as 7-bit bytes. GBK (EUC-CN's
+/// superset, encoding_rs's table) gives the characters, but only for the codes GB 2312 has:
+/// GBK fills the rest of A1-FE × A1-FE (1,391 codes: symbols, user-defined areas). Two of
+/// GBK's characters differ from Python's gb2312: 21 24 is U+00B7 (not U+30FB) and 21 2A is
+/// U+2014 (not U+2015), as in encoding_rs's GBK and gb18030.
+fn gb2312(a: u8, b: u8) -> Option<char> {
+    gb2312_defined(a, b)
+        .then(|| decode_pair(encoding_rs::GBK, a | 0x80, b | 0x80))
+        .flatten()
 }
 
 const JOHAB_INITIAL: [u16; 19] = [
@@ -162,6 +199,7 @@ impl MultiDecoder {
         MultiDecoder {
             which,
             seq: [0; MAX],
+            held: 0,
             len: 0,
             start: offset,
             prefix: 0,
@@ -224,9 +262,12 @@ impl MultiDecoder {
             }
             [0x1B, b'N'] if cn && self.g2_cns2 => Step::More,
             [0x1B, b'N', a] if (0x21..0x7F).contains(&a) => Step::More,
+            [0x1B, b'N', _] => Step::Bad(2),
+            // As a pair in G1: a trail outside 21-7E is read again.
             [0x1B, b'N', a, b] => match cns(&CNS_PLANE2, a | 0x80, b | 0x80) {
                 Some(c) => Step::Char(c),
-                None => Step::Bad(4),
+                None if (0x21..0x7F).contains(&b) => Step::Bad(4),
+                None => Step::Bad(3),
             },
             [0x1B, ..] => Step::Bad(1),
             [0x0E] if self.g1 != G1::None => {
@@ -254,17 +295,21 @@ impl MultiDecoder {
             }
             [a] if (0x21..0x7F).contains(&a) => Step::More,
             [a, b] => {
-                let c = if (0x21..0x7F).contains(&b) {
+                // WHATWG's ISO-2022-JP trail byte state, which encoding_rs follows: a trail in
+                // 21-7E makes a pair, one character even when the set lacks it; another byte
+                // ends the lead alone and is read again.
+                let trail = (0x21..0x7F).contains(&b);
+                let c = if trail {
                     match self.g1 {
                         G1::Ksc => euc_kr(a | 0x80, b | 0x80),
-                        G1::Gb => decode_pair(encoding_rs::GBK, a | 0x80, b | 0x80),
+                        G1::Gb => gb2312(a, b),
                         G1::Cns1 => cns(&CNS_PLANE1, a | 0x80, b | 0x80),
                         G1::None => None,
                     }
                 } else {
                     None
                 };
-                c.map_or(Step::Bad(1), Step::Char)
+                c.map_or(Step::Bad(if trail { 2 } else { 1 }), Step::Char)
             }
             _ => Step::Bad(1),
         }
@@ -272,27 +317,50 @@ impl MultiDecoder {
 
     /// Feeds one byte.
     pub(crate) fn byte<S: Sink>(&mut self, b: u8, at: u64, sink: &mut S) {
-        if self.len == 0 {
+        if self.held == 0 {
             self.start = at;
         }
-        if let Some(slot) = self.seq.get_mut(self.len) {
+        if let Some(slot) = self.seq.get_mut(self.held) {
             *slot = b;
-            self.len += 1;
+            self.held += 1;
         }
         self.settle(sink, false);
     }
 
-    /// Resolves what is pending as far as it goes (`last`: the input has ended).
+    /// Resolves what is held as far as it goes (`last`: the input has ended). The state
+    /// machine is shown one more byte at a time; bytes a bad sequence gives back are read
+    /// again from the state it leaves, one at a time, as WHATWG's decoders prepend them to
+    /// the stream (encoding_rs's ISO-2022-JP: an ESC that starts no known sequence is one bad
+    /// byte and what follows it is text again).
     fn settle<S: Sink>(&mut self, sink: &mut S, last: bool) {
-        while self.len > self.prefix {
+        loop {
+            if self.len <= self.prefix {
+                if self.len >= self.held {
+                    return;
+                }
+                self.len += 1;
+            }
             match self.step() {
+                Step::More if self.len < self.held => self.len += 1,
                 Step::More if !last && self.len < MAX => return,
                 Step::More => {
                     let bytes = self.seq.get(..self.len).unwrap_or_default();
                     sink.bad(Bad::Truncated, self.start, bytes);
                     self.clear(self.len);
                 }
-                Step::Control => self.prefix = self.len,
+                Step::Control => {
+                    self.prefix = self.len;
+                    if self.prefix + 4 > MAX {
+                        // Escapes and shifts upon each other with no character (20 bytes and
+                        // more) cannot all be held: they are one bad item, so that every byte
+                        // stays accounted. encoding_rs's ISO-2022-JP calls even two escape
+                        // sequences in a row an error.
+                        let n = self.prefix;
+                        let bytes = self.seq.get(..n).unwrap_or_default();
+                        sink.bad(Bad::Unmapped, self.start, bytes);
+                        self.clear(n);
+                    }
+                }
                 Step::Char(c) => {
                     sink.char(c, self.start, self.seq.get(..self.len).unwrap_or_default());
                     self.clear(self.len);
@@ -310,20 +378,23 @@ impl MultiDecoder {
         }
     }
 
-    /// Drops the first `n` bytes of `seq`; what follows is tried again from scratch.
+    /// Drops the first `n` bytes of `seq`; what follows is read again from scratch.
     fn clear(&mut self, n: usize) {
-        self.seq.copy_within(n..self.len, 0);
-        self.len -= n;
+        let n = n.min(self.held);
+        self.seq.copy_within(n..self.held, 0);
+        self.held -= n;
+        self.len = 0;
         self.start += n as u64;
         self.prefix = 0;
     }
 
     /// The end of the input: a character begun is cut short (P5).
     pub(crate) fn finish<S: Sink>(&mut self, sink: &mut S) {
-        if self.len > self.prefix {
+        if self.held > self.prefix {
             self.settle(sink, true);
         }
         // An escape or shift with no character after it: nothing to report.
+        self.held = 0;
         self.len = 0;
         self.prefix = 0;
     }
@@ -387,6 +458,41 @@ mod tests {
         assert_eq!(run(Which::Iso2022Cn, cn).0, "中文.\n");
         // SO without a designation shifts nothing: it stays a control character (P3).
         assert_eq!(run(Which::Iso2022Kr, b"\x0e").0, "\u{E}");
+    }
+
+    /// Every byte is handed on once, in order, even after many escapes in a row (before, the
+    /// bytes past a full buffer were dropped and what followed was misplaced).
+    #[test]
+    fn every_byte_is_accounted_after_many_escapes() {
+        #[derive(Default)]
+        struct Bytes(Vec<(u64, Vec<u8>)>);
+        impl Sink for Bytes {
+            const ASCII_RUNS: bool = false;
+            fn ascii_run(&mut self, _: u64, _: usize, _: usize) {}
+            fn char(&mut self, _: char, at: u64, bytes: &[u8]) {
+                self.0.push((at, bytes.to_vec()));
+            }
+            fn bad(&mut self, _: Bad, at: u64, bytes: &[u8]) {
+                self.0.push((at, bytes.to_vec()));
+            }
+        }
+        let mut input = b"\x1b$)A".repeat(7);
+        input.extend_from_slice(b"\x0e\x56\x50\x0fok");
+        let mut d = MultiDecoder::new(Which::Iso2022Cn, 0);
+        let mut o = Bytes::default();
+        for (i, &b) in input.iter().enumerate() {
+            d.byte(b, i as u64, &mut o);
+        }
+        d.finish(&mut o);
+        let mut at = 0;
+        let mut all = Vec::new();
+        for (offset, bytes) in &o.0 {
+            assert_eq!(*offset, at);
+            at += bytes.len() as u64;
+            all.extend_from_slice(bytes);
+        }
+        assert_eq!(all, input);
+        assert!(run(Which::Iso2022Cn, &input).0.ends_with("中ok"));
     }
 
     #[test]

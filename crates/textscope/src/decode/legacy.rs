@@ -36,6 +36,8 @@ enum Kind {
     /// A multi-byte code page, fed to encoding_rs.
     Multi {
         decoder: encoding_rs::Decoder,
+        /// The page, for a fresh decoder after a malformed sequence (see [`Self::multi_byte`]).
+        encoding: &'static encoding_rs::Encoding,
         /// The bytes fed since the last character or error, and where they start.
         seq: [u8; MAX_SEQ],
         seq_len: usize,
@@ -44,6 +46,10 @@ enum Kind {
         /// so that printable ASCII can skip it. Never for ISO-2022-JP, whose state is a mode.
         ground: bool,
         ascii_shortcut: bool,
+        /// ISO-2022-JP only: the last two bytes read, and the designation in force (the two
+        /// bytes after ESC), to take a fresh decoder in the same mode.
+        jp_tail: [u8; 2],
+        jp_mode: [u8; 2],
     },
 }
 
@@ -65,6 +71,44 @@ fn needs_slow_path(c: char) -> bool {
         || crate::class::class_of(c) != crate::class::Class::Plain
         || crate::hidden::is_hidden_character(c)
         || crate::hidden::is_variation_selector(c)
+}
+
+/// Hands on the characters one call of encoding_rs gave for `bytes` (from `at` on). A
+/// sequence that gives two characters (Big5's `88 62`) shows its bytes once, with the first.
+fn hand_on<S: Sink>(text: &str, at: u64, bytes: &[u8], sink: &mut S) {
+    for (k, c) in text.chars().enumerate() {
+        sink.char(c, at, if k == 0 { bytes } else { &[] });
+    }
+}
+
+/// A fresh decoder for `encoding`; for ISO-2022-JP, put in the mode `designation` (the two
+/// bytes after ESC of the last escape sequence read, `[0, 0]`: none), with the flag that
+/// makes a second escape sequence in a row an error cleared, as after any character: the
+/// escape sequence then one bad byte, whose error is dropped.
+fn fresh_decoder(
+    encoding: &'static encoding_rs::Encoding,
+    designation: [u8; 2],
+) -> encoding_rs::Decoder {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    if designation != [0, 0] {
+        let [lead, last] = designation;
+        let mut src: &[u8] = &[0x1B, lead, last, 0x80];
+        let mut out = [0u8; 16];
+        while !src.is_empty() {
+            let (_, read, _) = decoder.decode_to_utf8_without_replacement(src, &mut out, false);
+            src = src.get(read..).unwrap_or_default();
+        }
+    }
+    decoder
+}
+
+/// Which escape sequences of ISO-2022-JP change its mode (WHATWG): ESC ( B, ESC ( J, ESC ( I,
+/// ESC $ @, ESC $ B. Three such bytes in a row always are one, in any state.
+fn iso_2022_jp_designation(tail: [u8; 2], b: u8) -> Option<[u8; 2]> {
+    match (tail, b) {
+        ([0x1B, b'('], b'B' | b'J' | b'I') | ([0x1B, b'$'], b'@' | b'B') => Some([tail[1], b]),
+        _ => None,
+    }
 }
 
 impl LegacyDecoder {
@@ -99,11 +143,14 @@ impl LegacyDecoder {
             };
             Kind::Multi {
                 decoder: encoding.new_decoder_without_bom_handling(),
+                encoding,
                 seq: [0; MAX_SEQ],
                 seq_len: 0,
                 seq_start: offset,
                 ground: true,
                 ascii_shortcut: !page.is_stateful(),
+                jp_tail: [0, 0],
+                jp_mode: [0, 0],
             }
         };
         LegacyDecoder { offset, kind }
@@ -195,20 +242,85 @@ impl LegacyDecoder {
         }
     }
 
-    /// Feeds one byte (or, with `last`, the end of the input) to encoding_rs and hands on what
-    /// comes out, each character with the bytes it came from.
+    /// Feeds one byte (or, with `last`, the end of the input) to encoding_rs, and then the
+    /// bytes a malformed sequence gives back (see [`Self::rs_step`]), one at a time.
     fn multi_byte<S: Sink>(&mut self, b: u8, at: u64, last: bool, sink: &mut S) {
+        // At most a sequence's bytes (4 in gb18030) come back at once, before what is queued.
+        let mut queue = [0u8; 2 * MAX_SEQ];
+        let (mut from, mut to) = (0usize, 0usize);
+        if let (false, Some(slot)) = (last, queue.get_mut(0)) {
+            *slot = b;
+            to = 1;
+        }
+        let mut at = at;
+        loop {
+            let input = if from < to {
+                let x = queue.get(from).copied();
+                from += 1;
+                x
+            } else if last {
+                None
+            } else {
+                return;
+            };
+            let back = self.rs_step(input.unwrap_or(0), at, input.is_none(), sink);
+            if back.1 > 0 {
+                let rest = queue.get(from..to).unwrap_or_default();
+                let mut next = [0u8; 2 * MAX_SEQ];
+                let mut n = 0;
+                for &x in back.0.get(..back.1).unwrap_or_default().iter().chain(rest) {
+                    if let Some(slot) = next.get_mut(n) {
+                        *slot = x;
+                        n += 1;
+                    }
+                }
+                queue = next;
+                (from, to) = (0, n);
+            } else if input.is_none() {
+                return;
+            }
+            if let Kind::Multi {
+                seq_len, seq_start, ..
+            } = &self.kind
+            {
+                at = *seq_start + *seq_len as u64;
+            }
+        }
+    }
+
+    /// One byte (or the end, `last`) through encoding_rs, each character handed on with the
+    /// bytes it came from (U4).
+    ///
+    /// A malformed sequence can give back bytes read before the current one: gb18030's `81 30`
+    /// then `01` is one bad byte, then `0` and U+0001 (WHATWG's gb18030 decoder prepends them to
+    /// the stream); ISO-2022-JP's `ESC $ )` is a bad ESC, then `$)`. encoding_rs holds them
+    /// inside and hands their characters out with the next one, which tied them all to one
+    /// offset. After an error every page's decoder is back in its first state, but for
+    /// ISO-2022-JP's mode, so a fresh decoder is taken (in that mode) and the given-back bytes
+    /// (with the current byte if unread) are returned, to be fed again one at a time.
+    fn rs_step<S: Sink>(
+        &mut self,
+        b: u8,
+        at: u64,
+        last: bool,
+        sink: &mut S,
+    ) -> ([u8; MAX_SEQ], usize) {
+        let mut back = ([0u8; MAX_SEQ], 0usize);
         let Kind::Multi {
             decoder,
+            encoding,
             seq,
             seq_len,
             seq_start,
             ground,
+            jp_tail,
+            jp_mode,
             ..
         } = &mut self.kind
         else {
-            return;
+            return back;
         };
+        let jp = *encoding == encoding_rs::ISO_2022_JP;
         let one = [b];
         let mut src: &[u8] = if last { &[] } else { &one };
         if *seq_len == 0 {
@@ -220,6 +332,12 @@ impl LegacyDecoder {
             let (result, read, written) =
                 decoder.decode_to_utf8_without_replacement(src, &mut out, last);
             for &r in src.get(..read).unwrap_or_default() {
+                if jp {
+                    if let Some(m) = iso_2022_jp_designation(*jp_tail, r) {
+                        *jp_mode = m;
+                    }
+                    *jp_tail = [jp_tail[1], r];
+                }
                 if let Some(slot) = seq.get_mut(*seq_len) {
                     *slot = r;
                     *seq_len += 1;
@@ -232,10 +350,7 @@ impl LegacyDecoder {
                 DecoderResult::InputEmpty | DecoderResult::OutputFull => {
                     if written > 0 {
                         let bytes = seq.get(..*seq_len).unwrap_or_default();
-                        for (k, c) in text.chars().enumerate() {
-                            // A sequence that gives two characters (Big5) shows its bytes once.
-                            sink.char(c, *seq_start, if k == 0 { bytes } else { &[] });
-                        }
+                        hand_on(text, *seq_start, bytes, sink);
                         *ground = !last && b < 0x80 && out.get(..written) == Some(&[b][..]);
                         *seq_start += total;
                         *seq_len = 0;
@@ -244,7 +359,7 @@ impl LegacyDecoder {
                         *ground = false;
                     }
                     if matches!(result, DecoderResult::InputEmpty) {
-                        return;
+                        return back;
                     }
                 }
                 DecoderResult::Malformed(bad_len, after) => {
@@ -255,31 +370,46 @@ impl LegacyDecoder {
                         let to = (from as u64 + len).min(*seq_len as u64) as usize;
                         seq.get(from..to).unwrap_or_default().to_vec()
                     };
-                    if written > 0 {
-                        let bytes = shown(0, before);
-                        for (k, c) in text.chars().enumerate() {
-                            sink.char(c, *seq_start, if k == 0 { &bytes } else { &[] });
-                        }
-                    }
-                    let bad_bytes = shown(before, bad_len);
+                    // Bytes before the malformed ones that gave no character (an escape
+                    // sequence) are shown with it, as with a character (D11).
+                    let bad_from = if written > 0 {
+                        hand_on(text, *seq_start, &shown(0, before), sink);
+                        before
+                    } else {
+                        0
+                    };
+                    let bad_bytes = shown(bad_from, before - bad_from + bad_len);
                     let kind = if last && after == 0 {
                         Bad::Truncated
                     } else {
                         Bad::Unmapped
                     };
-                    sink.bad(kind, *seq_start + before, &bad_bytes);
+                    sink.bad(kind, *seq_start + bad_from, &bad_bytes);
                     // The bytes after the malformed sequence stay pending.
                     let keep = shown(before + bad_len, after);
                     *seq_start += before + bad_len;
+                    *ground = false;
+                    if !keep.is_empty() {
+                        // A fresh decoder reads the given-back bytes, then the unread input.
+                        *decoder = fresh_decoder(encoding, if jp { *jp_mode } else { [0, 0] });
+                        *jp_tail = [0, 0];
+                        *seq_len = 0;
+                        for &x in keep.iter().chain(src) {
+                            if let Some(slot) = back.0.get_mut(back.1) {
+                                *slot = x;
+                                back.1 += 1;
+                            }
+                        }
+                        return back;
+                    }
                     // `keep` came out of `seq`, so it fits.
                     *seq_len = keep.len().min(MAX_SEQ);
                     for (slot, &k) in seq.iter_mut().zip(&keep) {
                         *slot = k;
                     }
                     total = after;
-                    *ground = false;
                     if src.is_empty() && !last {
-                        return;
+                        return back;
                     }
                 }
             }
