@@ -9,7 +9,7 @@ use textscope::Options;
 /// Every item (offset, bytes, decoded) of `bytes` decoded as `encoding`, fed whole.
 fn items(encoding: &str, bytes: &[u8]) -> Vec<(u64, Vec<u8>, Decoded)> {
     let opts = Options::default().force_encoding(encoding).unwrap();
-    let (index, _) = textscope::detect_window(bytes, true, &opts);
+    let index = textscope::Detected::of(bytes, true, &opts).line_index();
     let mut d = CharDecoder::new(&index);
     let mut out = Vec::new();
     d.feed(bytes, |o, b, c| out.push((o, b.to_vec(), c)));
@@ -225,7 +225,7 @@ mod every_item_is_its_bytes {
 
     fn decode(page: &str, bytes: &[u8], sizes: &[usize]) -> (u64, Vec<(u64, Vec<u8>, Decoded)>) {
         let opts = Options::default().force_encoding(page).unwrap();
-        let (index, _) = textscope::detect_window(bytes, true, &opts);
+        let index = textscope::Detected::of(bytes, true, &opts).line_index();
         let mut d = CharDecoder::new(&index);
         let mut out = Vec::new();
         let mut rest = &bytes[index.mark_len as usize..];

@@ -10,7 +10,7 @@ use textscope::{CodePage, Options};
 fn decode_all(page: &str) -> Vec<Option<u32>> {
     let bytes: Vec<u8> = (0..=255).collect();
     let opts = Options::default().force_encoding(page).unwrap();
-    let (index, _) = textscope::detect_window(&bytes, true, &opts);
+    let index = textscope::Detected::of(&bytes, true, &opts).line_index();
     assert_eq!(index.mark_len, 0, "{page}");
     let mut d = CharDecoder::new(&index);
     let mut out = vec![None; 256];
