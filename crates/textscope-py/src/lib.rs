@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use std::path::PathBuf;
 use textscope::Options;
 
+mod codec;
 mod decode;
 mod detect;
 mod stream;
@@ -146,6 +147,10 @@ fn _textscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(utf16::validate_units_json, m)?)?;
     m.add_function(wrap_pyfunction!(utf16::validate_bytes_json, m)?)?;
     m.add_function(wrap_pyfunction!(utf16::check_hex_json, m)?)?;
+    m.add_function(wrap_pyfunction!(codec::code_pages, m)?)?;
+    m.add_function(wrap_pyfunction!(codec::code_page_name, m)?)?;
+    m.add_class::<codec::PageDecoder>()?;
+    m.add_class::<codec::PageEncoder>()?;
     m.add_class::<NativeAnalyzer>()?;
     m.add("CHUNK_SIZE", stream::CHUNK)?;
     m.add("SCHEMA_VERSION", textscope::SCHEMA_VERSION)?;
