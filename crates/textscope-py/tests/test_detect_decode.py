@@ -191,8 +191,13 @@ def test_drop_in_arguments_and_types():
     # chardet 7 names ASCII by its superset when asked to rename.
     assert textscope.detect(b"abc", should_rename_legacy=True)["encoding"] == "Windows-1252"
     assert textscope.detect_all(b"abc", ignore_threshold=True)[0]["encoding"] == "ascii"
+    # chardet's own API takes bytes alone; textscope.detect takes a str as a path.
+    from textscope.compat import chardet
+
     with pytest.raises(TypeError):
-        textscope.detect("a str is not bytes")
+        chardet.detect("a str is not bytes")
+    with pytest.raises(FileNotFoundError):
+        textscope.detect("a str is a path")
 
 
 def test_decode_replaces_each_bad_unit_as_the_report_counts_them():

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import codecs
 import os
-from typing import IO, List, NamedTuple, Optional, Union
+from typing import IO, Any, Callable, List, NamedTuple, Optional, Union
 
 from . import _codecs, utf16
-from ._detect import detect, detect_all
+from ._detect import DetectionDict, EncodingEra, UniversalDetector, detect, detect_all
+from ._source import report_json
 from ._report import (
     Detection,
     Endings,
@@ -47,6 +48,9 @@ __all__ = [
     "Analyzer",
     "CHUNK_SIZE",
     "Detection",
+    "DetectionDict",
+    "EncodingEra",
+    "UniversalDetector",
     "Endings",
     "FindingCounts",
     "LongestLine",
@@ -136,15 +140,24 @@ def _check_encoding(encoding: object) -> Optional[str]:
 
 
 def analyze(
-    source: Source, *, encoding: Optional[str] = None, max_problems: int = 1000
+    source: Any,
+    *,
+    encoding: Optional[str] = None,
+    max_problems: int = 1000,
+    progress: Optional[Callable[[int, Optional[int]], Any]] = None,
 ) -> Report:
     """Analyses a file or bytes and returns its report.
 
     ``source`` is a path (``str`` or ``os.PathLike``), read by the Rust core in one streaming
-    pass of 1 MiB reads and never held whole; or ``bytes``, ``bytearray``, ``memoryview``; or
-    a binary file object, read in 1 MiB chunks. ``encoding`` skips detection (``"utf-16le"``,
-    ``"legacy"``, ``"windows-1252"`` …). ``max_problems`` caps the problems listed per kind
-    (the counts stay exact).
+    pass of 1 MiB reads (large files through mapped windows) and never held whole; ``bytes``,
+    read in place; any other buffer (``bytearray``, ``memoryview``, ``mmap.mmap``,
+    ``array.array`` …), sliced through a ``memoryview`` and fed 1 MiB at a time, never
+    copied whole; a binary file object, read in 1 MiB chunks; or an iterator of chunks
+    (``bytes`` or buffers). ``encoding`` skips detection (``"utf-16le"``, ``"legacy"``,
+    ``"windows-1252"`` …). ``max_problems`` caps the problems listed per kind (the counts stay
+    exact). ``progress(done, total)`` is called after each MiB with the bytes read so far and
+    the total when known (``None`` for a stream); an exception it raises stops the analysis
+    and propagates.
 
     Raises ``OSError`` (``FileNotFoundError``, ``PermissionError``, ``IsADirectoryError`` …)
     naming the path when the file cannot be read, ``ValueError`` for an unknown encoding or a
@@ -152,29 +165,7 @@ def analyze(
     """
     encoding = _check_encoding(encoding)
     max_problems = _max_problems(max_problems)
-    if isinstance(source, bytes):
-        return Report.from_json(analyze_bytes(source, encoding, max_problems))
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fsdecode(os.fspath(source))
-        return Report.from_json(analyze_path(path, encoding, max_problems))
-    if isinstance(source, (bytearray, memoryview)):
-        a = Analyzer(encoding=encoding, max_problems=max_problems)
-        a.feed(source)
-        return a.finish()
-    if hasattr(source, "read"):
-        a = Analyzer(encoding=encoding, max_problems=max_problems)
-        while True:
-            chunk = source.read(CHUNK_SIZE)
-            if not chunk:
-                break
-            if isinstance(chunk, str):
-                raise TypeError("analyze() needs a file opened in binary mode ('rb')")
-            a.feed(chunk)
-        return a.finish()
-    raise TypeError(
-        "analyze() takes a path (str or os.PathLike), bytes, bytearray, memoryview "
-        f"or a binary file object, not {type(source).__name__}"
-    )
+    return Report.from_json(report_json(source, encoding, max_problems, progress))
 
 
 def decode(

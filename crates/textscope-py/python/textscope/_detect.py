@@ -30,9 +30,10 @@ import codecs
 import json
 import math
 import enum
-from typing import Any, Dict, Iterable, List, Optional, TypedDict, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, TypedDict, Union
 
 from . import _codecs, _names
+from ._source import report_json
 from ._textscope import NativeAnalyzer, analyze_bytes, detect_bytes
 
 
@@ -289,7 +290,7 @@ class _Filter:
 
 def _finish(
     res: Result,
-    data: bytes,
+    data: Optional[bytes],
     prefer_superset: bool,
     compat_names: bool,
 ) -> Result:
@@ -300,7 +301,9 @@ def _finish(
         if superset is not None and superset != name:
             from . import decode  # the core's decoder: rename only when it reads the bytes
 
-            if "\ufffd" not in decode(data, superset) or "\ufffd" in decode(data, name):
+            if data is None or "\ufffd" not in decode(data, superset) or (
+                "\ufffd" in decode(data, name)
+            ):
                 return _finish(_answer(superset, res["confidence"], res["language"]), data,
                                False, compat_names)
     if not compat_names and out.get("codec") is not None:
@@ -340,8 +343,16 @@ def _quick(data: bytes) -> Result:
     return _answer(name, confidence, language or None)
 
 
+def _report_answers(report: Dict[str, Any], keep: "_Filter", no_match: str) -> List[Result]:
+    if report["format"] == "empty":
+        return [_binary(True, None)]
+    ranked = [_result(report), *_runners_up(report)]
+    kept = [r for r in ranked if r["encoding"] is None or keep.keeps(r.get("_name"))]  # type: ignore
+    return kept or [_no_match(no_match)]
+
+
 def detect(
-    byte_str: Union[bytes, bytearray, memoryview],
+    byte_str: Any,
     should_rename_legacy: bool = False,
     encoding_era: int = EncodingEra.ALL,
     chunk_size: Optional[int] = None,
@@ -353,34 +364,53 @@ def detect(
     exclude_encodings: Optional[Iterable[str]] = None,
     no_match_encoding: str = "cp1252",
     empty_input_encoding: str = "utf-8",
+    progress: Optional[Callable[[int, Optional[int]], Any]] = None,
 ) -> Result:
     """The encoding of ``byte_str`` as ``chardet.detect`` (7) gives it, with ``codec``.
 
+    ``byte_str`` is ``bytes`` (read in place), any buffer (``bytearray``, ``memoryview``,
+    ``mmap`` …), a path (``str``, ``os.PathLike``), a binary file object or an iterator of
+    chunks (``textscope._source``); ``progress(done, total)`` is called after each MiB.
     ``max_bytes`` (default ``None``: every byte) examines the first bytes only.
     ``encoding_era``, ``include_encodings`` and ``exclude_encodings`` keep the candidates of
     those eras and names (any spelling: chardet's, textscope's, the codec's); when none is
     left, ``no_match_encoding`` at confidence 0.10. ``should_rename_legacy`` (or
     ``prefer_superset``) names an ISO subset by its Windows superset when the superset reads
-    the bytes as well. ``chunk_size`` is accepted and unused, as in chardet 7.
+    the bytes as well (checked on ``bytes`` input; taken from the table otherwise).
+    ``chunk_size`` is accepted and unused, as in chardet 7.
     """
-    data = _bytes_of(byte_str, max_bytes)
-    if not data:
-        res = _binary(True, None)
+    if max_bytes is not None and (
+        isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1
+    ):
+        raise ValueError(f"max_bytes must be a positive int or None, not {max_bytes!r}")
+    keep = _Filter(encoding_era, include_encodings, exclude_encodings)
+    superset = prefer_superset or should_rename_legacy
+    if isinstance(byte_str, bytes) and progress is None:
+        data = byte_str if max_bytes is None else byte_str[:max_bytes]
+        if not data:
+            res = _binary(True, None)
+        elif keep.trivial:
+            res = _quick(data)
+        else:
+            candidates = [r for r in _ranked(data)
+                          if r["encoding"] is None or keep.keeps(r.get("_name"))]  # type: ignore
+            res = candidates[0] if candidates else _no_match(no_match_encoding)
+        check: Optional[bytes] = data
+        empty = not data
+    else:
+        report = json.loads(report_json(byte_str, None, 1, progress, max_bytes))
+        res = _report_answers(report, keep, no_match_encoding)[0]
+        check = None
+        empty = report["format"] == "empty"
+    if empty:
         if empty_input_encoding != "utf-8":
             res = {**res, "encoding": empty_input_encoding, "codec": empty_input_encoding}
         return res
-    keep = _Filter(encoding_era, include_encodings, exclude_encodings)
-    if keep.trivial:
-        res = _quick(data)
-    else:
-        candidates = [r for r in _ranked(data)
-                      if r["encoding"] is None or keep.keeps(r.get("_name"))]  # type: ignore
-        res = candidates[0] if candidates else _no_match(no_match_encoding)
-    return _finish(res, data, prefer_superset or should_rename_legacy, compat_names)
+    return _finish(res, check, superset, compat_names)
 
 
 def detect_all(
-    byte_str: Union[bytes, bytearray, memoryview],
+    byte_str: Any,
     ignore_threshold: bool = False,
     should_rename_legacy: bool = False,
     encoding_era: int = EncodingEra.ALL,
@@ -398,14 +428,21 @@ def detect_all(
     then the runners-up the report ranks. Without ``ignore_threshold``, those at or below
     ``MINIMUM_THRESHOLD`` (0.20) are dropped unless all are. The other arguments are
     ``detect``'s."""
-    data = _bytes_of(byte_str, max_bytes)
-    if not data:
-        return [detect(data, empty_input_encoding=empty_input_encoding)]
+    if max_bytes is not None and (
+        isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1
+    ):
+        raise ValueError(f"max_bytes must be a positive int or None, not {max_bytes!r}")
     keep = _Filter(encoding_era, include_encodings, exclude_encodings)
-    ranked = [r for r in _ranked(data)
-              if r["encoding"] is None or keep.keeps(r.get("_name"))]  # type: ignore[arg-type]
-    if not ranked:
-        ranked = [_no_match(no_match_encoding)]
+    data: Optional[bytes] = None
+    if isinstance(byte_str, bytes):
+        data = byte_str if max_bytes is None else byte_str[:max_bytes]
+        if not data:
+            return [detect(data, empty_input_encoding=empty_input_encoding)]
+    report = json.loads(report_json(byte_str if data is None else data, None, 1, None,
+                                    max_bytes if data is None else None))
+    if report["format"] == "empty":
+        return [detect(b"", empty_input_encoding=empty_input_encoding)]
+    ranked = _report_answers(report, keep, no_match_encoding)
     if not ignore_threshold:
         above = [r for r in ranked if r["confidence"] > MINIMUM_THRESHOLD]
         ranked = above or ranked
@@ -499,10 +536,8 @@ class UniversalDetector:
             res = detect(b"", empty_input_encoding=o["empty_input_encoding"])
         else:
             keep = _Filter(o["encoding_era"], o["include_encodings"], o["exclude_encodings"])
-            ranked = [_result(report), *_runners_up(report)]
-            kept = [r for r in ranked
-                    if r["encoding"] is None or keep.keeps(r.get("_name"))]  # type: ignore
-            res = _finish(kept[0] if kept else _no_match(o["no_match_encoding"]), self._head,
+            kept = _report_answers(report, keep, o["no_match_encoding"])
+            res = _finish(kept[0], self._head,
                           o["prefer_superset"] or o["should_rename_legacy"], o["compat_names"])
         self.result = res
         return res

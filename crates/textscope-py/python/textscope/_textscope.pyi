@@ -1,11 +1,21 @@
 # The native module (Rust, PyO3). Reports cross as the core's JSON text.
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 CHUNK_SIZE: int
 SCHEMA_VERSION: int
 
-def analyze_path(path: str, encoding: Optional[str] = None, max_problems: int = 1000) -> str: ...
-def analyze_bytes(data: bytes, encoding: Optional[str] = None, max_problems: int = 1000) -> str: ...
+def analyze_path(
+    path: str,
+    encoding: Optional[str] = None,
+    max_problems: int = 1000,
+    progress: Optional[Callable[[int, Optional[int]], Any]] = None,
+) -> str: ...
+def analyze_bytes(
+    data: bytes,
+    encoding: Optional[str] = None,
+    max_problems: int = 1000,
+    progress: Optional[Callable[[int, Optional[int]], Any]] = None,
+) -> str: ...
 def decode_bytes(
     data: bytes, encoding: Optional[str] = None
 ) -> Tuple[str, List[Tuple[int, int, int]], str]: ...
