@@ -44,7 +44,7 @@ def sample_bytes(page):
 
 
 def test_the_registry_is_listed_whole():
-    assert len(PAGES) == 99
+    assert len(PAGES) >= 99  # the registry of SPEC D6 (99 pages when this was written)
     assert len(set(NAMES)) == len(NAMES)
     for want in ("IBM437", "Johab", "hp-roman8", "ISO-2022-KR", "ISO-2022-CN", "EUC-TW",
                  "ISO-8859-1", "TIS-620", "x-mac-ce", "IBM737"):
