@@ -200,3 +200,14 @@ def test_unknown_names():
         b"x".decode("no-such-page")
     with pytest.raises(ValueError):
         textscope.decode(b"x", "no-such-page")
+
+
+def test_text_files_tell_and_seek_through_a_multi_byte_codec():
+    data = ("日本語のテキスト\r\n" * 500).encode("cp932")
+    f = io.TextIOWrapper(io.BytesIO(data), encoding="textscope-Shift_JIS", newline="")
+    f.readline()
+    pos = f.tell()
+    rest = f.read()
+    assert rest == textscope.decode(data, "Shift_JIS")[len("日本語のテキスト\r\n"):]
+    f.seek(pos)
+    assert f.read() == rest

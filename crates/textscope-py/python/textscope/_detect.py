@@ -541,3 +541,8 @@ class UniversalDetector:
                           o["prefer_superset"] or o["should_rename_legacy"], o["compat_names"])
         self.result = res
         return res
+
+
+def _from_report(report: Dict[str, Any]) -> Result:
+    """``detect``'s answer from a JSON report (the CLI's ``--json`` object)."""
+    return _finish(_result(report), None, False, True)
