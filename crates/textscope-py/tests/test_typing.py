@@ -30,3 +30,14 @@ def test_each_typo_fails_mypy_strict():
     for field in ("linez", "crfl", "nuls", "encodng"):
         assert field in out.stdout, (field, out.stdout)
     assert out.stdout.count("error:") >= 4, out.stdout
+
+
+def test_the_package_itself_passes_mypy():
+    package = Path(__file__).parent.parent / "python" / "textscope"
+    pytest.importorskip("mypy", reason="mypy is not installed (scripts/test-python.sh installs it)")
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null",
+         "--ignore-missing-imports", str(package)],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr

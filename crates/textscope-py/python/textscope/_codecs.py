@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import codecs
 import encodings
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from ._textscope import PageDecoder, PageEncoder, code_page_name, code_pages
 
@@ -88,7 +88,7 @@ def _decode_with(
         e = max(s + 1, min(len(data), end - base))
         exc = UnicodeDecodeError(page, data, s, e, "bad unit (textscope counts it as one U+FFFD)")
         replacement, _pos = handler(exc)
-        out.append(replacement)
+        out.append(replacement if isinstance(replacement, str) else replacement.decode())
         prev = at + 1
     out.append(text[prev:])
     return "".join(out)
@@ -133,7 +133,7 @@ def _encode_with(page: str, enc: PageEncoder, text: str, errors: str, last: bool
 
 
 def _codec_info(page: str, name: str) -> codecs.CodecInfo:
-    def decode(data: bytes, errors: str = "strict") -> Tuple[str, int]:
+    def decode(data: Any, errors: str = "strict") -> Tuple[str, int]:
         data = bytes(data)
         text, bad, _done = PageDecoder(page).decode(data, True)
         return _decode_with(page, data, errors, bad, text, 0), len(data)
@@ -147,7 +147,7 @@ def _codec_info(page: str, name: str) -> codecs.CodecInfo:
             self._d = PageDecoder(page)
             self._tail = b""  # the bytes fed but not yet decoded (a character begun)
 
-        def decode(self, input: bytes, final: bool = False) -> str:  # noqa: A002
+        def decode(self, input: Any, final: bool = False) -> str:  # noqa: A002
             data = bytes(input)
             base = self._d.fed - len(self._tail)
             text, bad, done = self._d.decode(data, final)

@@ -35,6 +35,8 @@ class Node:
     """A read-only view of one JSON object: keys as attributes and as items."""
 
     __slots__ = ("_d",)
+    if TYPE_CHECKING:
+        _d: Dict[str, Any]
     _children: ClassVar[Dict[str, Type["Node"]]] = {}
     # Fields the JSON leaves out when they have nothing to say, and their value then.
     _absent: ClassVar[Dict[str, Any]] = {}
@@ -272,6 +274,8 @@ class Report(Node):
     """Everything textscope says about one file (the CLI's ``--json`` object)."""
 
     __slots__ = ("_json",)
+    if TYPE_CHECKING:
+        _json: Optional[str]
     _children = {
         "bom": Mark,
         "detection": Detection,
