@@ -33,7 +33,8 @@ import enum
 from typing import Any, Callable, Dict, Iterable, List, Optional, TypedDict, Union
 
 from . import _codecs, _names
-from ._source import report_json
+from ._source import _view, report_json
+from ._textscope import CHUNK_SIZE
 from ._textscope import NativeAnalyzer, analyze_bytes, detect_bytes
 
 
@@ -385,6 +386,10 @@ def detect(
         raise ValueError(f"max_bytes must be a positive int or None, not {max_bytes!r}")
     keep = _Filter(encoding_era, include_encodings, exclude_encodings)
     superset = prefer_superset or should_rename_legacy
+    if not isinstance(byte_str, bytes) and progress is None:
+        view = _view(byte_str)
+        if view is not None and len(view) <= CHUNK_SIZE:
+            byte_str = bytes(view)  # a small buffer: one short copy, and the quick path
     if isinstance(byte_str, bytes) and progress is None:
         data = byte_str if max_bytes is None else byte_str[:max_bytes]
         if not data:
