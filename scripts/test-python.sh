@@ -59,7 +59,7 @@ CARGO_TARGET_DIR="$PWD/target/textscope-py" "$venv/bin/maturin" build --release 
 
 echo "== pytest (package, then Spark on local[2])"
 set +e
-(cd crates/textscope-py && "../../$py" -m pytest -p no:cacheprovider -q tests </dev/null)
+(cd crates/textscope-py && "../../$py" -m pytest -p no:cacheprovider -q -rs tests </dev/null)
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then
