@@ -22,7 +22,7 @@ rm -rf target/wheels/py
 CARGO_TARGET_DIR="$PWD/target/textscope-py" "$venv/bin/maturin" build --release --locked \
   --manifest-path crates/textscope-py/Cargo.toml --interpreter "$py" --out target/wheels/py </dev/null
 "$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
-  target/wheels/py/textscope-*.whl </dev/null
+  target/wheels/py/textscope_analyzer-*.whl </dev/null
 cargo build --release -p textscope-cli --locked
 cli="$PWD/target/release/textscope"
 

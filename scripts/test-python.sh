@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Python package (crates/textscope-py) and its Spark module: lints the crate, builds the
 # abi3 wheel with maturin, installs it in a venv under target/, and runs pytest, the local[2]
-# Spark test included. Installs what is missing: the venv; maturin, pytest, pyspark, pyarrow
-# and fsspec from PyPI; a Java runtime (openjdk-17-jre-headless) from Debian's packages.
+# Spark test included. Installs what is missing: the venv; maturin, pytest, pyspark, pyarrow,
+# pandas, fsspec and mypy (the typing test runs `mypy --strict`) from PyPI; a Java runtime
+# (openjdk-17-jre-headless) from Debian's packages.
 # Runs with CI=true and no standard input; exits non-zero on any failure, and when pytest ran
 # no test.
 set -euo pipefail
@@ -29,8 +30,9 @@ if [ ! -x "$venv/bin/python" ]; then
   fi
 fi
 py="$venv/bin/python"
-echo "== Python packages (maturin, pytest, pyspark, pyarrow, fsspec)"
-"$py" -m pip install -q "maturin>=1.9.4,<2" "pytest>=7" "pyspark>=3.5" "pyarrow>=11" "pandas<3" fsspec </dev/null
+echo "== Python packages (maturin, pytest, pyspark, pyarrow, pandas, fsspec, mypy)"
+"$py" -m pip install -q "maturin>=1.9.4,<2" "pytest>=7" "pyspark>=3.5" "pyarrow>=11" \
+  "pandas>=2.2,<3" fsspec "mypy>=1.10" </dev/null
 
 if ! command -v java >/dev/null 2>&1; then
   echo "== Java runtime for Spark (openjdk-17-jre-headless)"
@@ -50,11 +52,14 @@ echo "== wheel (maturin build --release), installed in $venv"
 rm -rf target/wheels/py
 CARGO_TARGET_DIR="$PWD/target/textscope-py" "$venv/bin/maturin" build --release --locked \
   --manifest-path "$manifest" --interpreter "$py" --out target/wheels/py </dev/null
-"$py" -m pip install -q --force-reinstall --no-deps target/wheels/py/textscope-*.whl </dev/null
+# The distribution was called `textscope` before it got a name free on PyPI: a venv from then
+# holds it under the old name.
+"$py" -m pip uninstall -q -y textscope </dev/null >/dev/null 2>&1 || true
+"$py" -m pip install -q --force-reinstall --no-deps target/wheels/py/textscope_analyzer-*.whl </dev/null
 
 echo "== pytest (package, then Spark on local[2])"
 set +e
-(cd crates/textscope-py && "../../$py" -m pytest -p no:cacheprovider -q tests </dev/null)
+(cd crates/textscope-py && "../../$py" -m pytest -p no:cacheprovider -q -rs tests </dev/null)
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then

@@ -90,7 +90,7 @@ def pooled(fn, items, threads):
 
 def via_report(data):
     """detect() as it was before the native detect_bytes: the whole report, as JSON."""
-    return _detect._result(json.loads(_textscope.analyze_bytes(data, None, 1)))
+    return _detect._from_report(json.loads(_textscope.analyze_bytes(data, None, 1)))
 
 
 def main():
@@ -104,7 +104,7 @@ def main():
     # Agreement with the CLI on every small file: the whole answer, name, confidence, language.
     out = subprocess.run([cli, "--json", "-q", *map(str, files)], capture_output=True, check=False)
     reports = [json.loads(x) for x in out.stdout.decode().splitlines()]
-    agree = sum(_detect._result(r) == textscope.detect(d) for r, d in zip(reports, datas))
+    agree = sum(_detect._from_report(r) == textscope.detect(d) for r, d in zip(reports, datas))
     n = len(datas)
     ts_w, ts_c = best(textscope.detect, datas)
     old_w, old_c = best(via_report, datas, rounds=2)

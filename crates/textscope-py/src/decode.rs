@@ -1,88 +1,25 @@
-//! `decode()`: the text of bytes in the detected (or given) format, with U+FFFD for each bad
-//! unit as the preview counts them (V1), or a `UnicodeDecodeError` at the first bad unit when
-//! asked to be strict.
+//! `decode()`: the text of bytes in the detected (or given) format, decoded by the core's own
+//! decoder (`textscope::chars::CharDecoder`, as the CLI's `convert` decodes), so every code
+//! page the core reads decodes to exactly the core's text, each bad unit one U+FFFD as the
+//! report counts them (SPEC U1–U4, V1). The bad units are returned too: the Python side applies
+//! the `errors` handler (`strict` raises `UnicodeDecodeError` at the first one).
 
-use pyo3::exceptions::{PyUnicodeDecodeError, PyValueError};
+use crate::codec::{decode_into, index_for, Bad};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use textscope::{Format, ProblemKind, Report};
+use textscope::chars::CharDecoder;
+use textscope::{CodePage, Format};
 
-/// Problems that are bad units of the format: each becomes one U+FFFD.
-fn is_decoding_problem(kind: ProblemKind) -> bool {
-    matches!(
-        kind,
-        ProblemKind::UnpairedSurrogate
-            | ProblemKind::TruncatedCharacter
-            | ProblemKind::InvalidCodePoint
-            | ProblemKind::InvalidUtf8
-            | ProblemKind::UnmappedByte
-    )
-}
-
-/// The text of `body` (the bytes after the mark) in `format`.
-fn text_of(report: &Report, body: &[u8]) -> Result<String, String> {
-    Ok(match report.format {
-        Format::Empty => String::new(),
-        Format::Binary => {
-            return Err(
-                "binary data: no text format accepted it (pass encoding= to decode it anyway)"
-                    .to_string(),
-            )
-        }
-        Format::Utf8 => String::from_utf8_lossy(body).into_owned(),
-        Format::Utf16Le | Format::Utf16Be => {
-            let le = report.format == Format::Utf16Le;
-            let pairs = body.chunks_exact(2);
-            let odd = !pairs.remainder().is_empty();
-            let units = pairs.map(|p| match p {
-                [a, b] if le => u16::from_le_bytes([*a, *b]),
-                [a, b] => u16::from_be_bytes([*a, *b]),
-                _ => 0xFFFD,
-            });
-            let mut s: String = char::decode_utf16(units)
-                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-                .collect();
-            if odd {
-                s.push(char::REPLACEMENT_CHARACTER);
-            }
-            s
-        }
-        Format::Utf32Le | Format::Utf32Be => {
-            let le = report.format == Format::Utf32Le;
-            let quads = body.chunks_exact(4);
-            let short = !quads.remainder().is_empty();
-            let mut s: String = quads
-                .map(|q| {
-                    let b = [q[0], q[1], q[2], q[3]];
-                    let v = if le {
-                        u32::from_le_bytes(b)
-                    } else {
-                        u32::from_be_bytes(b)
-                    };
-                    char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)
-                })
-                .collect();
-            if short {
-                s.push(char::REPLACEMENT_CHARACTER);
-            }
-            s
-        }
-        Format::Legacy => {
-            let enc = encoding_rs::Encoding::for_label(report.encoding.as_bytes())
-                .ok_or_else(|| format!("no decoder for the code page {}", report.encoding))?;
-            enc.decode_without_bom_handling(body).0.into_owned()
-        }
-    })
-}
-
-/// Decodes `data` as the core reads it. Returns the text and the report's JSON.
+/// Decodes `data` as the core reads it (the format and code page detected, or forced by
+/// `encoding`). Returns the text, its bad units (index in the text, start, end) and the name
+/// of the encoding used.
 #[pyfunction]
-#[pyo3(signature = (data, encoding=None, strict=false))]
+#[pyo3(signature = (data, encoding=None))]
 pub fn decode_bytes(
     py: Python<'_>,
     data: &[u8],
     encoding: Option<&str>,
-    strict: bool,
-) -> PyResult<(String, String)> {
+) -> PyResult<(String, Vec<Bad>, String)> {
     let mut opts = textscope::Options {
         max_problems_per_kind: 1,
         ..textscope::Options::default()
@@ -92,32 +29,34 @@ pub fn decode_bytes(
             .force_encoding(name)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
-    let (report, text) = py.detach(|| {
-        let report = textscope::analyze(data, opts);
-        let mark = report.bom.as_ref().map_or(0, |m| m.length as usize);
-        let body = data.get(mark..).unwrap_or_default();
-        let text = text_of(&report, body);
-        (report, text)
-    });
-    let text = text.map_err(PyValueError::new_err)?;
-    if strict {
-        if let Some(p) = report
-            .problems
-            .iter()
-            .filter(|p| is_decoding_problem(p.kind))
-            .min_by_key(|p| p.offset)
-        {
-            let start = p.offset as usize;
-            let end = start + (p.length as usize).max(1);
-            let name = report.encoding.clone();
-            return Err(PyUnicodeDecodeError::new_err((
-                name,
-                pyo3::types::PyBytes::new(py, data).unbind(),
-                start,
-                end,
-                p.message.clone(),
-            )));
-        }
-    }
-    Ok((text, report.to_json()))
+    let out =
+        py.detach(|| {
+            let (index, report) =
+                textscope::detect_window(data, data.len() <= textscope::WINDOW, &opts);
+            match index.format {
+                Format::Empty => return Ok((String::new(), Vec::new(), "empty".to_string())),
+                Format::Binary => return Err(
+                    "binary data: no text format accepted it (pass encoding= to decode it anyway)"
+                        .to_string(),
+                ),
+                _ => {}
+            }
+            let page = CodePage::for_label(&index.encoding).unwrap_or_else(CodePage::windows_1252);
+            let name = if index.format == Format::Legacy {
+                page.name().to_string()
+            } else {
+                index.format.name().to_string()
+            };
+            let mark = report.bom.as_ref().map_or(index.mark_len, |m| m.length);
+            let mut d = CharDecoder::new(&index_for(index.format, page, mark));
+            let body = data
+                .get(usize::try_from(mark).unwrap_or(0)..)
+                .unwrap_or_default();
+            let mut text = String::with_capacity(body.len());
+            let mut bad = Vec::new();
+            let mut n = 0usize;
+            decode_into(&mut d, body, true, &mut text, &mut n, &mut bad);
+            Ok((text, bad, name))
+        });
+    out.map_err(PyValueError::new_err)
 }

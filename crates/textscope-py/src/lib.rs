@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use std::path::PathBuf;
 use textscope::Options;
 
+mod codec;
 mod decode;
 mod detect;
 mod stream;
@@ -52,22 +53,50 @@ fn os_error(e: &stream::ReadError, path: &str) -> PyErr {
         stream::ReadError::Changed { expected, read } => PyOSError::new_err(format!(
             "{path}: the file changed while it was read ({expected} bytes when opened, {read} read)"
         )),
+        stream::ReadError::Stopped => PyValueError::new_err(format!("{path}: stopped")),
     }
 }
 
+/// Calls `progress(done, total)` with the GIL taken; `false` (and the exception kept in
+/// `error`) when it raised.
+fn call_progress(
+    progress: Option<&Py<PyAny>>,
+    error: &mut Option<PyErr>,
+    done: u64,
+    total: Option<u64>,
+) -> bool {
+    let Some(cb) = progress else { return true };
+    Python::attach(|py| match cb.call1(py, (done, total)) {
+        Ok(_) => true,
+        Err(e) => {
+            *error = Some(e);
+            false
+        }
+    })
+}
+
 /// Analyses the file at `path` in one streaming pass (1 MiB reads, the GIL released); returns
-/// the report as JSON.
+/// the report as JSON. `progress(bytes read, size or None)` is called after each MiB; an
+/// exception it raises stops the analysis and is raised here.
 #[pyfunction]
-#[pyo3(signature = (path, encoding=None, max_problems=1000))]
+#[pyo3(signature = (path, encoding=None, max_problems=1000, progress=None))]
 fn analyze_path(
     py: Python<'_>,
     path: PathBuf,
     encoding: Option<&str>,
     max_problems: i64,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     let opts = options(encoding, max_problems)?;
     let name = path.to_string_lossy().into_owned();
-    let result = py.detach(|| stream::analyze_file(&path, opts));
+    let mut error = None;
+    let result = py.detach(|| {
+        let mut tick = |done, total| call_progress(progress.as_ref(), &mut error, done, total);
+        stream::analyze_file(&path, opts, &mut tick)
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
     match result {
         Ok(mut report) => {
             report.path = Some(name);
@@ -77,17 +106,41 @@ fn analyze_path(
     }
 }
 
-/// Analyses bytes held in memory (the GIL released); returns the report as JSON.
+/// Analyses bytes held in memory, in place (the GIL released); returns the report as JSON.
+/// With `progress`, the bytes are fed 1 MiB at a time and `progress(done, total)` is called
+/// after each piece.
 #[pyfunction]
-#[pyo3(signature = (data, encoding=None, max_problems=1000))]
+#[pyo3(signature = (data, encoding=None, max_problems=1000, progress=None))]
 fn analyze_bytes(
     py: Python<'_>,
     data: &[u8],
     encoding: Option<&str>,
     max_problems: i64,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     let opts = options(encoding, max_problems)?;
-    Ok(py.detach(|| textscope::analyze(data, opts).to_json()))
+    if progress.is_none() {
+        return Ok(py.detach(|| textscope::analyze(data, opts).to_json()));
+    }
+    let total = data.len() as u64;
+    let mut error = None;
+    let out = py.detach(|| {
+        let mut a = textscope::Analyzer::new(opts);
+        let mut done = 0u64;
+        for piece in data.chunks(stream::CHUNK) {
+            a.feed(piece);
+            done += piece.len() as u64;
+            if !call_progress(progress.as_ref(), &mut error, done, Some(total)) {
+                return None;
+            }
+        }
+        Some(a.finish().to_json())
+    });
+    match (out, error) {
+        (_, Some(e)) => Err(e),
+        (Some(json), None) => Ok(json),
+        (None, None) => Err(PyValueError::new_err("stopped")),
+    }
 }
 
 /// The streaming analyser: `feed` chunks, then `finish` for the report as JSON.
@@ -146,6 +199,10 @@ fn _textscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(utf16::validate_units_json, m)?)?;
     m.add_function(wrap_pyfunction!(utf16::validate_bytes_json, m)?)?;
     m.add_function(wrap_pyfunction!(utf16::check_hex_json, m)?)?;
+    m.add_function(wrap_pyfunction!(codec::code_pages, m)?)?;
+    m.add_function(wrap_pyfunction!(codec::code_page_name, m)?)?;
+    m.add_class::<codec::PageDecoder>()?;
+    m.add_class::<codec::PageEncoder>()?;
     m.add_class::<NativeAnalyzer>()?;
     m.add("CHUNK_SIZE", stream::CHUNK)?;
     m.add("SCHEMA_VERSION", textscope::SCHEMA_VERSION)?;

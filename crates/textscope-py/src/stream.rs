@@ -16,10 +16,17 @@ pub enum ReadError {
     Io(io::Error),
     /// A regular file's size changed while it was read (the report would be of neither).
     Changed { expected: u64, read: u64 },
+    /// The progress callback asked to stop (its exception is held by the caller).
+    Stopped,
 }
 
-/// The report of the file at `path`, read once, start to end.
-pub fn analyze_file(path: &Path, opts: Options) -> Result<Report, ReadError> {
+/// The report of the file at `path`, read once, start to end. `tick(bytes read, size)` is
+/// called after each chunk (the size `None` when the file is not a regular one); `false` stops.
+pub fn analyze_file(
+    path: &Path,
+    opts: Options,
+    tick: &mut dyn FnMut(u64, Option<u64>) -> bool,
+) -> Result<Report, ReadError> {
     let mut file = File::open(path).map_err(ReadError::Io)?;
     let meta = file.metadata().map_err(ReadError::Io)?;
     let expected = meta.is_file().then_some(meta.len());
@@ -30,11 +37,16 @@ pub fn analyze_file(path: &Path, opts: Options) -> Result<Report, ReadError> {
     // bytes appended since the opening).
     if let Some(len) = expected.filter(|&n| n >= textscope_map::MIN_LEN) {
         use textscope_map::Outcome;
+        let mut done = 0u64;
+        let mut stopped = false;
         let mut each = |b: &[u8]| {
             analyzer.feed(b);
-            true
+            done += b.len() as u64;
+            stopped = !tick(done, expected);
+            !stopped
         };
         match textscope_map::read(&file, 0, len, CHUNK, &mut each) {
+            Outcome::Stopped(_) if stopped => return Err(ReadError::Stopped),
             Outcome::Read(n) | Outcome::Unmapped(n) | Outcome::Stopped(n) => read = n,
             Outcome::Lost(n) => {
                 let now = file.metadata().map_err(ReadError::Io)?.len();
@@ -58,6 +70,9 @@ pub fn analyze_file(path: &Path, opts: Options) -> Result<Report, ReadError> {
                 let chunk = buf.get(..n).unwrap_or_default();
                 analyzer.feed(chunk);
                 read += n as u64;
+                if !tick(read, expected) {
+                    return Err(ReadError::Stopped);
+                }
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(ReadError::Io(e)),

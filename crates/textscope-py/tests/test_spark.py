@@ -71,6 +71,10 @@ def tree(tmp_path_factory):
         dst.parent.mkdir(exist_ok=True)
         shutil.copyfile(src, dst)
         files.append(dst)
+    dangling = root / "links" / "dangling.txt"  # a broken symbolic link: an error row too
+    dangling.parent.mkdir()
+    dangling.symlink_to(root / "links" / "no-such-target.txt")
+    files.append(dangling)
     odd = root / "names" / "a space, é and %41.txt"
     odd.parent.mkdir()
     odd.write_bytes("odd name\n".encode())
@@ -128,12 +132,16 @@ def local(uri):
     return Path(tspark._local_path(uri))
 
 
+def broken(files):
+    return {p for p in files if p.is_symlink() and not p.exists()}
+
+
 def test_every_file_has_one_row_equal_to_the_cli(analysed):
     _, rows, files, gone, dirs = analysed
     by_path = {local(r["path"]): r for r in rows}
     assert len(rows) == len(files) == len(by_path)
     assert set(by_path) == set(files)
-    readable = [p for p in files if p not in gone | dirs]
+    readable = [p for p in files if p not in gone | dirs | broken(files)]
     expected = cli_reports(readable)
     for p in readable:
         row, cli = by_path[p], expected[str(p)]
@@ -156,14 +164,32 @@ def test_every_file_has_one_row_equal_to_the_cli(analysed):
 
 
 def test_unreadable_files_get_an_error_row(analysed):
-    _, rows, _, gone, dirs = analysed
+    _, rows, files, gone, dirs = analysed
     errors = {local(r["path"]): r for r in rows if r["error"] is not None}
-    assert set(errors) == gone | dirs
-    for p in gone:
+    dangling = broken(files)
+    assert len(dangling) == 1
+    assert set(errors) == gone | dirs | dangling
+    for p in gone | dangling:
         assert errors[p]["error"].startswith("FileNotFoundError") and str(p) in errors[p]["error"]
         assert errors[p]["format"] is None and errors[p]["report"] is None
     for p in dirs:
         assert errors[p]["error"].startswith("IsADirectoryError")
+
+
+def test_paths_are_spelled_as_sparks_own_file_source_spells_them(spark, tmp_path):
+    root = tmp_path / "spelled"
+    (root / "sub").mkdir(parents=True)
+    for name in ("plain.txt", "a space.txt", "é and %41.txt", "sub/x,y.txt"):
+        (root / name).write_bytes(b"text\n")
+    (root / "gone.txt").symlink_to(root / "nowhere")
+    ours = {r["path"]: r for r in tspark.analyze_files(spark, str(root)).collect()}
+    theirs = {r["path"] for r in spark.read.format("binaryFile")
+              .option("recursiveFileLookup", "true").load(str(root)).select("path").collect()}
+    assert all(p.startswith("file:/") and not p.startswith("file://") for p in ours)
+    link = "file:" + str(root / "gone.txt")
+    assert set(ours) == theirs | {link}
+    assert ours[link]["error"].startswith("FileNotFoundError")
+    assert all(ours[p]["error"] is None for p in theirs)
 
 
 def test_check_keeps_the_rows_that_break_the_rules(spark, analysed):

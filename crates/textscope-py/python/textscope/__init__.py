@@ -16,11 +16,13 @@ constant memory, by the same Rust core as the ``textscope`` command, with the GI
 
 from __future__ import annotations
 
+import codecs
 import os
-from typing import IO, Optional, Union
+from typing import IO, Any, Callable, List, NamedTuple, Optional, Union
 
-from . import utf16
-from ._detect import detect, detect_all
+from . import _codecs, utf16
+from ._detect import DetectionDict, EncodingEra, UniversalDetector, detect, detect_all
+from ._source import report_json
 from ._report import (
     Detection,
     Endings,
@@ -46,6 +48,9 @@ __all__ = [
     "Analyzer",
     "CHUNK_SIZE",
     "Detection",
+    "DetectionDict",
+    "EncodingEra",
+    "UniversalDetector",
     "Endings",
     "FindingCounts",
     "LongestLine",
@@ -58,12 +63,25 @@ __all__ = [
     "Step",
     "analyze",
     "decode",
+    "encodings",
+    "Encoding",
     "detect",
     "detect_all",
     "utf16",
 ]
 
 __version__ = "0.1.0"
+
+class Encoding(NamedTuple):
+    """One code page of ``textscope.encodings()``."""
+
+    name: str
+    family: str
+    multi_byte: bool
+    stateful: bool
+    encoder: str
+    codec: str
+
 
 Source = Union[str, "os.PathLike[str]", "os.PathLike[bytes]", bytes, bytearray, memoryview, IO[bytes]]
 
@@ -122,15 +140,24 @@ def _check_encoding(encoding: object) -> Optional[str]:
 
 
 def analyze(
-    source: Source, *, encoding: Optional[str] = None, max_problems: int = 1000
+    source: Any,
+    *,
+    encoding: Optional[str] = None,
+    max_problems: int = 1000,
+    progress: Optional[Callable[[int, Optional[int]], Any]] = None,
 ) -> Report:
     """Analyses a file or bytes and returns its report.
 
     ``source`` is a path (``str`` or ``os.PathLike``), read by the Rust core in one streaming
-    pass of 1 MiB reads and never held whole; or ``bytes``, ``bytearray``, ``memoryview``; or
-    a binary file object, read in 1 MiB chunks. ``encoding`` skips detection (``"utf-16le"``,
-    ``"legacy"``, ``"windows-1252"`` …). ``max_problems`` caps the problems listed per kind
-    (the counts stay exact).
+    pass of 1 MiB reads (large files through mapped windows) and never held whole; ``bytes``,
+    read in place; any other buffer (``bytearray``, ``memoryview``, ``mmap.mmap``,
+    ``array.array`` …), sliced through a ``memoryview`` and fed 1 MiB at a time, never
+    copied whole; a binary file object, read in 1 MiB chunks; or an iterator of chunks
+    (``bytes`` or buffers). ``encoding`` skips detection (``"utf-16le"``, ``"legacy"``,
+    ``"windows-1252"`` …). ``max_problems`` caps the problems listed per kind (the counts stay
+    exact). ``progress(done, total)`` is called after each MiB with the bytes read so far and
+    the total when known (``None`` for a stream); an exception it raises stops the analysis
+    and propagates.
 
     Raises ``OSError`` (``FileNotFoundError``, ``PermissionError``, ``IsADirectoryError`` …)
     naming the path when the file cannot be read, ``ValueError`` for an unknown encoding or a
@@ -138,49 +165,31 @@ def analyze(
     """
     encoding = _check_encoding(encoding)
     max_problems = _max_problems(max_problems)
-    if isinstance(source, bytes):
-        return Report.from_json(analyze_bytes(source, encoding, max_problems))
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fsdecode(os.fspath(source))
-        return Report.from_json(analyze_path(path, encoding, max_problems))
-    if isinstance(source, (bytearray, memoryview)):
-        a = Analyzer(encoding=encoding, max_problems=max_problems)
-        a.feed(source)
-        return a.finish()
-    if hasattr(source, "read"):
-        a = Analyzer(encoding=encoding, max_problems=max_problems)
-        while True:
-            chunk = source.read(CHUNK_SIZE)
-            if not chunk:
-                break
-            if isinstance(chunk, str):
-                raise TypeError("analyze() needs a file opened in binary mode ('rb')")
-            a.feed(chunk)
-        return a.finish()
-    raise TypeError(
-        "analyze() takes a path (str or os.PathLike), bytes, bytearray, memoryview "
-        f"or a binary file object, not {type(source).__name__}"
-    )
+    return Report.from_json(report_json(source, encoding, max_problems, progress))
 
 
 def decode(
     source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview],
-    *,
     encoding: Optional[str] = None,
     errors: str = "replace",
 ) -> str:
-    """The text of a file or bytes, decoded in the detected format (or ``encoding``), without
-    the byte order mark.
+    """The text of a file or bytes, decoded by the core in the detected format (or
+    ``encoding``: any name or alias of ``textscope.encodings()``, or ``utf-8``, ``utf-16le`` …),
+    without the byte order mark: exactly the text the core reads, for every code page it reads.
 
-    With ``errors="replace"`` each bad unit becomes one U+FFFD, as the report counts them
-    (an invalid UTF-8 sequence, an unpaired surrogate, an invalid code point, a character cut
-    short, an unmapped byte). With ``errors="strict"`` the first of them raises
-    ``UnicodeDecodeError``. Binary data raises ``ValueError`` unless ``encoding`` is given;
-    empty data gives ``""``. A path is read whole (the text is returned whole anyway).
+    Each bad unit (an invalid UTF-8 sequence, an unpaired surrogate, an invalid code point, a
+    character cut short, an unmapped byte) is one unit for the ``errors`` handler, as the
+    report counts them: ``"replace"`` gives one U+FFFD, ``"strict"`` raises
+    ``UnicodeDecodeError`` at the first, ``"ignore"`` drops them, and any handler registered
+    with ``codecs.register_error`` works. Binary data raises ``ValueError`` unless
+    ``encoding`` is given; empty data gives ``""``. A path is read whole (the text is
+    returned whole anyway).
     """
     encoding = _check_encoding(encoding)
-    if errors not in ("replace", "strict"):
-        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be a str, not {type(errors).__name__}")
+    if errors not in ("replace", "strict", "ignore"):
+        codecs.lookup_error(errors)  # LookupError for an unknown handler, before any work
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
             data = f.read()
@@ -193,5 +202,27 @@ def decode(
             "decode() takes a path (str or os.PathLike), bytes, bytearray or memoryview, "
             f"not {type(source).__name__}"
         )
-    text, _report = decode_bytes(data, encoding, errors == "strict")
-    return text
+    text, bad, name = decode_bytes(data, encoding)
+    return _codecs._decode_with(name, data, errors, bad, text, 0)
+
+
+def encodings() -> List[Encoding]:
+    """Every code page the core decodes, in the registry's order (commonest first): its name
+    (the one reports give), family, whether a character may take more than one byte, whether
+    the decoder holds a mode (ISO-2022), how ``textscope`` encodes it (``"table"``,
+    ``"encoding_rs"``, or ``"ascii"``: ASCII alone) and the Python codec name that decodes it
+    exactly as the core does (``codec``)."""
+    return [
+        Encoding(
+            name=name,
+            family=family,
+            multi_byte=multi,
+            stateful=stateful,
+            encoder=encoder,
+            codec=_codecs.codec_name(name),
+        )
+        for name, family, multi, stateful, encoder in _codecs.encodings_list()
+    ]
+
+
+_codecs.register()

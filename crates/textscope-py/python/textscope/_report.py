@@ -13,7 +13,11 @@ import json
 from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterator, List, Optional, Type
 
 __all__ = [
+    "Candidate",
+    "Container",
     "Detection",
+    "Figures",
+    "Hint",
     "Endings",
     "FindingCounts",
     "LongestLine",
@@ -31,19 +35,29 @@ class Node:
     """A read-only view of one JSON object: keys as attributes and as items."""
 
     __slots__ = ("_d",)
+    if TYPE_CHECKING:
+        _d: Dict[str, Any]
     _children: ClassVar[Dict[str, Type["Node"]]] = {}
+    # Fields the JSON leaves out when they have nothing to say, and their value then.
+    _absent: ClassVar[Dict[str, Any]] = {}
 
     def __init__(self, data: Dict[str, Any]) -> None:
         object.__setattr__(self, "_d", data)
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            value = self._d[name]
-        except KeyError:
-            raise AttributeError(
-                f"{type(self).__name__!s} has no field {name!r}"
-            ) from None
-        return _wrap(value, self._children.get(name, Node))
+    if not TYPE_CHECKING:
+        # Hidden from type checkers: each class declares its fields, so that a misspelt one
+        # (`report.linez`) fails `mypy --strict` (issue 40). At run time a field the core adds
+        # later is still reachable.
+        def __getattr__(self, name: str) -> Any:
+            try:
+                value = self._d[name]
+            except KeyError:
+                if name in self._absent:
+                    return copy.copy(self._absent[name])
+                raise AttributeError(
+                    f"{type(self).__name__!s} has no field {name!r}"
+                ) from None
+            return _wrap(value, self._children.get(name, Node))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is read-only")
@@ -112,26 +126,72 @@ class Mark(Node):
         bytes: str
 
 
+class Figures(Node):
+    """The figures a step or a hint cites, by name (``characters``, ``nul`` …): read them
+    with ``figures["nul"]`` or ``figures.get("nul")``; the names depend on the step's code
+    (docs/json-schema.md)."""
+
+    __slots__ = ()
+
+
 class Step(Node):
     """One parser's verdict in the detection (D9)."""
 
     __slots__ = ()
+    _children = {"figures": Figures}
     if TYPE_CHECKING:
         format: str
         accepted: bool
+        code: str
         reason: str
-        figures: Node
+        figures: Figures
+
+
+class Candidate(Node):
+    """A code page the legacy stage scored (D12): the runners-up, best first."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        encoding: str
+        language: Optional[str]
+        score: float
+        also: List[str]
 
 
 class Detection(Node):
     """Why the format was chosen (D9): every parser tried, in order."""
 
     __slots__ = ()
-    _children = {"steps": Step}
+    _children = {"steps": Step, "candidates": Candidate}
     if TYPE_CHECKING:
         forced: bool
         window: int
         steps: List[Step]
+        confidence: Optional[float]
+        candidates: List[Candidate]
+
+
+class Container(Node):
+    """The format a binary file's magic number shows (schema 3)."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        name: str
+        mime: str
+        extension: str
+
+
+class Hint(Node):
+    """A format worth forcing with ``encoding=`` (schema 3)."""
+
+    __slots__ = ()
+    _children = {"figures": Figures}
+    if TYPE_CHECKING:
+        code: str
+        encoding: str
+        reason: str
+        figures: Figures
+        message: str
 
 
 class Endings(Node):
@@ -214,6 +274,8 @@ class Report(Node):
     """Everything textscope says about one file (the CLI's ``--json`` object)."""
 
     __slots__ = ("_json",)
+    if TYPE_CHECKING:
+        _json: Optional[str]
     _children = {
         "bom": Mark,
         "detection": Detection,
@@ -224,13 +286,17 @@ class Report(Node):
         "notes": Note,
         "finding_counts": FindingCounts,
         "findings": Problem,
+        "container": Container,
+        "hints": Hint,
     }
+    _absent = {"container": None, "text_reading": None, "hints": [], "language": None}
     if TYPE_CHECKING:
         schema: int
         path: Optional[str]
         size: int
         format: str
         encoding: str
+        language: Optional[str]
         ascii: bool
         bom: Optional[Mark]
         detection: Detection
@@ -245,9 +311,10 @@ class Report(Node):
         finding_counts: FindingCounts
         findings: List[Problem]
         findings_omitted: int
-        container: Optional[Node]
+        finding_total: int
+        container: Optional[Container]
         text_reading: Optional["Report"]
-        hints: List[Node]
+        hints: List[Hint]
 
     def __init__(self, data: Dict[str, Any], text: Optional[str] = None) -> None:
         super().__init__(data)

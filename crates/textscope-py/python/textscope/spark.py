@@ -7,7 +7,13 @@ cluster, and on each executor opens each
 file and streams it through the textscope core in 1 MiB reads (``mapInArrow``). Local paths
 (``file:``) are read by the Rust core itself with the GIL released; other schemes (``hdfs:``,
 ``s3a:`` …) through ``fsspec`` when it and the scheme's driver are installed on the executors.
-A file that cannot be read gets a row whose ``error`` says why; the job does not fail.
+A file that cannot be read gets a row whose ``error`` says why; the job does not fail. A
+broken symbolic link, which Spark's listing leaves out, gets its error row too (local
+directories).
+
+``path`` is spelled as Spark's own file sources spell it (``input_file_name()``, the
+``binaryFile`` source's ``path`` column: Hadoop's ``Path.toString()``): ``file:/data/a b.txt``,
+``hdfs://nn:8020/x``, ``s3a://bucket/key``, not percent-encoded.
 
 ``check(spark, paths_or_glob, …)`` keeps the rows that break a rule set, as ``textscope check``
 does, with the rules broken in a ``violations`` column.
@@ -141,11 +147,61 @@ def _spark_schema() -> Any:
     return from_arrow_schema(report_schema())
 
 
-def _local_path(uri: str) -> Optional[str]:
+def _spark_form(uri: str) -> str:
+    """A URI as Spark's file sources spell it (Hadoop's ``Path.toString()``): the listing's
+    ``file:///data/a%20b.txt`` becomes ``file:/data/a b.txt``."""
     parsed = urlparse(uri)
-    if parsed.scheme in ("", "file"):
-        return unquote(parsed.path) if parsed.scheme else uri
+    if not parsed.scheme or "://" not in uri:
+        return uri
+    path = unquote(parsed.path)
+    if parsed.netloc:
+        return f"{parsed.scheme}://{parsed.netloc}{path}"
+    return f"{parsed.scheme}:{path}"
+
+
+def _local_path(uri: str) -> Optional[str]:
+    """The local path of a ``file:`` URI (``file:///a%20b`` percent-encoded, ``file:/a b`` as
+    Spark spells it) or of a plain path; ``None`` for another scheme."""
+    parsed = urlparse(uri)
+    if parsed.scheme == "file":
+        return unquote(parsed.path) if uri.startswith("file://") else uri[len("file:") :]
+    if parsed.scheme == "" or (len(parsed.scheme) == 1 and os.name == "nt"):
+        return uri
     return None
+
+
+def _hidden(name: str) -> bool:
+    # Spark's file index skips these names (and Hadoop's _SUCCESS, _temporary …).
+    return name.startswith(("_", "."))
+
+
+def _broken_links(roots: List[str], recursive: bool, glob_filter: Optional[str]) -> List[str]:
+    """The broken symbolic links under local roots, which Spark's listing leaves out (Hadoop
+    cannot stat them), in Spark's spelling."""
+    import fnmatch
+    import glob
+
+    out = []
+    for root in roots:
+        local = _local_path(root)
+        if local is None:
+            continue
+        for top in glob.glob(local) if glob.has_magic(local) else [local]:
+            if os.path.islink(top) and not os.path.exists(top):
+                out.append(top)
+                continue
+            if not os.path.isdir(top):
+                continue
+            for dirpath, dirnames, filenames in os.walk(top):
+                dirnames[:] = [d for d in dirnames if not _hidden(d)] if recursive else []
+                for name in filenames:  # a broken link is never a directory: it is here
+                    p = os.path.join(dirpath, name)
+                    if _hidden(name) or not os.path.islink(p) or os.path.exists(p):
+                        continue
+                    if glob_filter and not fnmatch.fnmatchcase(name, glob_filter):
+                        continue
+                    out.append(p)
+    return ["file:" + os.path.abspath(p) for p in out]
 
 
 def _report_json(uri: str, encoding: Optional[str], max_problems: int) -> str:
@@ -259,8 +315,10 @@ def analyze_files(
     # The listing only: Spark's file index walks the filesystem on the driver (Hadoop's
     # FileSystem, globs included) and no file is opened. Scanning the binaryFile source would
     # stat each file again and fail the job for one that vanished since.
-    files = sorted(reader.load(_as_list(paths_or_glob)).inputFiles())
-    listing = spark.createDataFrame([(f,) for f in files], "path string")
+    roots = _as_list(paths_or_glob)
+    files = {_spark_form(f) for f in reader.load(roots).inputFiles()}
+    files.update(_broken_links(roots, recursive, path_glob_filter))
+    listing = spark.createDataFrame([(f,) for f in sorted(files)], "path string")
     return analyze_paths(
         listing,
         encoding=encoding,
