@@ -31,8 +31,9 @@ pub fn decode_bytes(
     }
     let out =
         py.detach(|| {
-            let (index, report) =
-                textscope::detect_window(data, data.len() <= textscope::WINDOW, &opts);
+            let detected =
+                textscope::Detected::of(data, data.len() <= textscope::WINDOW, &opts);
+            let index = detected.line_index();
             match index.format {
                 Format::Empty => return Ok((String::new(), Vec::new(), "empty".to_string())),
                 Format::Binary => return Err(
@@ -47,7 +48,7 @@ pub fn decode_bytes(
             } else {
                 index.format.name().to_string()
             };
-            let mark = report.bom.as_ref().map_or(index.mark_len, |m| m.length);
+            let mark = detected.mark_len as u64;
             let mut d = CharDecoder::new(&index_for(index.format, page, mark));
             let body = data
                 .get(usize::try_from(mark).unwrap_or(0)..)

@@ -103,7 +103,7 @@ impl std::fmt::Debug for ObservedAnalyzer<'_> {
 }
 
 /// The caller's sink, lent to the one consumer the front end makes.
-struct Lent<'a>(Option<&'a mut dyn CharSink>);
+struct Lent<'a>(Option<&'a mut (dyn CharSink + Send + Sync)>);
 
 impl CharSink for Lent<'_> {
     fn char(&mut self, offset: u64, bytes: &[u8], decoded: Decoded) {
@@ -121,7 +121,7 @@ impl CharSink for Lent<'_> {
 
 impl<'a> ObservedAnalyzer<'a> {
     /// An analyzer with these options whose characters go to `sink`.
-    pub fn new(opts: Options, sink: &'a mut dyn CharSink) -> ObservedAnalyzer<'a> {
+    pub fn new(opts: Options, sink: &'a mut (dyn CharSink + Send + Sync)) -> ObservedAnalyzer<'a> {
         let own = opts.clone();
         let mut lent = Some(sink);
         ObservedAnalyzer {

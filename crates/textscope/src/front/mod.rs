@@ -48,8 +48,9 @@ pub struct Window<'w> {
     pub at_eof: bool,
 }
 
-/// Makes the consumer from what detection found and the window it looked at.
-pub type MakeConsumer<'a, C> = Box<dyn FnMut(&Detected, Window<'_>) -> C + 'a>;
+/// Makes the consumer from what detection found and the window it looked at. `Send` and
+/// `Sync`, so that a front end (an [`crate::Analyzer`]) can move to another thread.
+pub type MakeConsumer<'a, C> = Box<dyn FnMut(&Detected, Window<'_>) -> C + Send + Sync + 'a>;
 
 /// The front end of a file: buffers the first [`WINDOW`] bytes, detects, makes the consumer,
 /// replays the window into it from its start offset, then passes the bytes straight through.
@@ -75,7 +76,10 @@ impl<C> std::fmt::Debug for Front<'_, C> {
 
 impl<'a, C: Consumer> Front<'a, C> {
     /// A front end that makes its consumer with `make` once the format is known.
-    pub fn new(opts: Options, make: impl FnMut(&Detected, Window<'_>) -> C + 'a) -> Self {
+    pub fn new(
+        opts: Options,
+        make: impl FnMut(&Detected, Window<'_>) -> C + Send + Sync + 'a,
+    ) -> Self {
         Front {
             opts,
             window: Vec::new(),
