@@ -4,6 +4,11 @@
 //! over the target only when everything succeeded. It is removed on every error, and on
 //! SIGINT, SIGTERM and SIGHUP (a signal thread removes the file being written, then exits). A
 //! leftover from a crash has a random name, so it never blocks a later run.
+//!
+//! A target that exists and is not a regular file (a character or block device, a FIFO,
+//! `/dev/stdout`, or a symbolic link to one) is written through instead (issue 41): it is
+//! opened for writing and never replaced, never truncated, never given another mode or owner.
+//! Renaming over `/dev/null` as root would have replaced the device with a regular file.
 
 use super::{strip_os, ConvertError};
 use std::fs::File;
@@ -50,23 +55,48 @@ fn guard_signals() {
     ONCE.call_once(|| {});
 }
 
+/// The target opened for writing when it exists and is not a regular file (nor a folder,
+/// which the rename refuses as it should): a device, a FIFO, or a link to one, resolved with
+/// the metadata that follows links. `None` for a regular file or a missing target, which are
+/// replaced atomically. Opened without `O_TRUNC` (meaningless for a device or a FIFO) and
+/// without `O_CREAT`, so nothing is ever made or cut here. Every file textscope writes asks
+/// this first (`-o`, `--in-place`, `--save-index`).
+pub fn open_non_regular(target: &Path) -> io::Result<Option<File>> {
+    match std::fs::metadata(target) {
+        Ok(m) if !m.is_file() && !m.is_dir() => std::fs::OpenOptions::new()
+            .write(true)
+            .open(target)
+            .map(Some),
+        _ => Ok(None),
+    }
+}
+
 /// Writes `target` atomically and privately (see the module's doc). `perms_from` is the file
 /// whose mode and owner the result takes (the target itself when it exists; a new `-o` file
-/// gets the mode a plain create would give it).
+/// gets the mode a plain create would give it). A target that is not a regular file is
+/// written through ([`open_non_regular`]).
 pub fn write_atomically<T>(
     target: &Path,
     perms_from: Option<&Path>,
     body: impl FnOnce(&mut dyn Write) -> Result<T, ConvertError>,
 ) -> Result<T, ConvertError> {
-    guard_signals();
     let shown = crate::render::path_text(target.as_os_str());
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let fail = |what: &str, e: io::Error| ConvertError::Output {
         path: shown.clone(),
         cause: format!("{what}: {}", strip_os(&e)),
+    };
+    if let Some(dev) =
+        open_non_regular(target).map_err(|e| fail("cannot open it for writing", e))?
+    {
+        let mut w = io::BufWriter::new(&dev);
+        let value = body(&mut w)?;
+        w.flush().map_err(|e| fail("cannot write", e))?;
+        return Ok(value);
+    }
+    guard_signals();
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
     };
     let original = perms_from.and_then(|p| std::fs::metadata(p).ok());
     let name = target
