@@ -170,6 +170,8 @@ pub struct Cache {
     scope: Option<PathBuf>,
     dirs: Mutex<HashMap<PathBuf, Loaded>>,
     compiled: Mutex<Compiled>,
+    /// [`MAX_RUN_GLOB_MEMORY`] (smaller in tests).
+    budget: usize,
 }
 
 /// The distinct configs compiled so far, by their text, and the glob memory they hold.
@@ -186,6 +188,7 @@ impl Cache {
     pub fn new(scope: Option<PathBuf>) -> Cache {
         Cache {
             scope,
+            budget: MAX_RUN_GLOB_MEMORY,
             ..Cache::default()
         }
     }
@@ -210,11 +213,11 @@ impl Cache {
             return Ok(ec.clone());
         }
         let m = memory(&ec);
-        if c.memory + m > MAX_RUN_GLOB_MEMORY {
+        if c.memory + m > self.budget {
             return Err(format!(
                 "the .editorconfig files of this run together need more than {} MiB to match; \
                  this one is not used",
-                MAX_RUN_GLOB_MEMORY >> 20
+                self.budget >> 20
             ));
         }
         c.memory += m;
@@ -285,6 +288,41 @@ mod tests {
         let md = layer_for(&chain, Path::new("/r/README.md"));
         assert_eq!(md.explicit.get(&Rule::LineLength), Some(&false));
         assert_eq!(md.encodings, None);
+    }
+
+    #[test]
+    fn equal_files_share_one_compiled_config_and_the_run_has_one_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let top = dir.path();
+        let text = format!("root = true\n[{}x]\nend_of_line = lf\n", "*a".repeat(200));
+        for d in ["a", "b", "c", "other"] {
+            std::fs::create_dir(top.join(d)).unwrap();
+            std::fs::write(top.join(d).join(".editorconfig"), &text).unwrap();
+        }
+        std::fs::write(top.join("other/.editorconfig"), text.replace('x', "y")).unwrap();
+        let cache = Cache::new(None);
+        let one = |d: &str| {
+            cache.chain(&top.join(d).join("f.txt")).unwrap()[0]
+                .1
+                .clone()
+        };
+        let a = one("a");
+        assert!(Arc::ptr_eq(&a, &one("b")) && Arc::ptr_eq(&a, &one("c")));
+        assert!(!Arc::ptr_eq(&a, &one("other")));
+        let used = cache.compiled.lock().unwrap().memory;
+        assert_eq!(used, 2 * memory(&a));
+        // A budget for just one of them: the second distinct file is refused, named.
+        let small = Cache {
+            budget: memory(&a) + memory(&a) / 2,
+            ..Cache::new(None)
+        };
+        assert!(small.chain(&top.join("a/f.txt")).is_ok());
+        assert!(small.chain(&top.join("b/f.txt")).is_ok());
+        let e = small.chain(&top.join("other/f.txt")).unwrap_err();
+        assert!(
+            e.contains("other/.editorconfig: the .editorconfig files of this run together"),
+            "{e}"
+        );
     }
 
     #[test]
