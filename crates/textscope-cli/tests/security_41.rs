@@ -497,3 +497,57 @@ fn in_place_never_refuses_utf8_or_a_marked_file() {
         b"\xfe\xff\0r\0\xe9"
     );
 }
+
+// Item 7: a signal ignored by the parent (nohup) stays ignored.
+
+#[test]
+fn sighup_ignored_by_the_parent_stays_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = "some text to convert, line after line\r\n".repeat(1 << 20); // 39 MiB
+    std::fs::write(dir.path().join("big.txt"), big).unwrap();
+    // `trap '' HUP` sets SIGHUP to SIG_IGN, which exec keeps: what nohup does.
+    let mut child = Command::new("/bin/sh")
+        .arg("-c")
+        .arg("trap '' HUP; exec \"$0\" convert --to utf-32le -o out.txt big.txt")
+        .arg(env!("CARGO_BIN_EXE_textscope"))
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let temporary = || {
+        std::fs::read_dir(dir.path()).unwrap().any(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".textscope-tmp")
+        })
+    };
+    while !temporary() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        if child.try_wait().unwrap().is_some() {
+            panic!("convert finished before the signal could be sent");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let kill = Command::new("kill")
+        .args(["-HUP", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = finish(child, "convert under an ignored SIGHUP");
+    assert!(
+        out.status.success(),
+        "{:?} {}",
+        out.status,
+        text(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::metadata(dir.path().join("out.txt")).unwrap().len(),
+        4 * 39 * (1 << 20)
+    );
+}

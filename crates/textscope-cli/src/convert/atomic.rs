@@ -29,13 +29,23 @@ fn set_current(p: Option<PathBuf>) {
 }
 
 /// Installs, once, the thread that removes the temporary file on SIGINT, SIGTERM and SIGHUP
-/// and then exits with 128 + the signal's number, as a shell reports it.
+/// and then exits with 128 + the signal's number, as a shell reports it. A signal the process
+/// inherited as ignored (`nohup` leaves SIGHUP at SIG_IGN, a shell's `&` SIGINT) stays
+/// ignored (issue 41): a handler would turn it back into an exit.
 fn guard_signals() {
     static ONCE: Once = Once::new();
     #[cfg(unix)]
     ONCE.call_once(|| {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        let ignored = inherited_ignored();
+        let wanted: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+            .into_iter()
+            .filter(|&s| !is_ignored(ignored, s))
+            .collect();
+        if wanted.is_empty() {
+            return;
+        }
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(wanted) else {
             return;
         };
         let _ = std::thread::Builder::new()
@@ -53,6 +63,26 @@ fn guard_signals() {
     });
     #[cfg(not(unix))]
     ONCE.call_once(|| {});
+}
+
+/// The mask of the signals this process inherited as ignored: bit `n - 1` for signal `n`,
+/// as Linux's `/proc/self/status` gives it (`SigIgn:`, hex), read before any handler is
+/// installed; 0 where there is no such file (then every handler is installed, as before).
+/// Read from the file rather than by `sigaction`, which this crate's `forbid(unsafe_code)`
+/// rules out.
+fn inherited_ignored() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("SigIgn:"))
+                .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
+        })
+        .unwrap_or(0)
+}
+
+fn is_ignored(mask: u64, sig: i32) -> bool {
+    (1..=64).contains(&sig) && mask & (1 << (sig - 1)) != 0
 }
 
 /// The target opened for writing when it exists and is not a regular file (nor a folder,
