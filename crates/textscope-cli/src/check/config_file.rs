@@ -30,7 +30,8 @@ pub fn scope_of(root: &Path) -> Option<PathBuf> {
     }
 }
 
-fn cause(e: &io::Error) -> String {
+/// An I/O error in a few words, without the `(os error N)` tail (also the walk's).
+pub fn cause(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
         io::ErrorKind::NotFound => "no such file or directory".into(),
@@ -42,9 +43,9 @@ fn cause(e: &io::Error) -> String {
     }
 }
 
-/// What a file that is not a regular file is, in words.
-fn kind(m: &std::fs::Metadata) -> &'static str {
-    let ft = m.file_type();
+/// What a file that is not a regular file is, in words (also the walk's word for a special
+/// file it skips).
+pub fn kind(ft: &std::fs::FileType) -> &'static str {
     if ft.is_dir() {
         return "a directory";
     }
@@ -104,12 +105,20 @@ pub fn read(path: &Path, scope: Option<&Path>) -> Result<Option<Vec<u8>>, String
     // Asked before opening, so a FIFO never blocks the open; asked again of the open file.
     let meta = std::fs::metadata(&real).map_err(|e| cause(&e))?;
     if !meta.is_file() {
-        return Err(format!("{}, not a regular file: not read", kind(&meta)));
+        return Err(format!(
+            "{}, not a regular file: not read",
+            kind(&meta.file_type())
+        ));
     }
     let f = std::fs::File::open(&real).map_err(|e| cause(&e))?;
     match f.metadata() {
         Ok(m) if m.is_file() => {}
-        Ok(m) => return Err(format!("{}, not a regular file: not read", kind(&m))),
+        Ok(m) => {
+            return Err(format!(
+                "{}, not a regular file: not read",
+                kind(&m.file_type())
+            ))
+        }
         Err(e) => return Err(cause(&e)),
     }
     let mut bytes = Vec::new();

@@ -98,26 +98,7 @@ pub(super) fn list(root: &Path, args: &CheckArgs) -> Vec<(String, Entry)> {
 
 /// What a path that is neither a regular file nor a directory is, or None.
 fn special_kind(ft: &std::fs::FileType) -> Option<&'static str> {
-    if ft.is_file() || ft.is_dir() {
-        return None;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if ft.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if ft.is_char_device() {
-            return Some("a character device");
-        }
-        if ft.is_block_device() {
-            return Some("a block device");
-        }
-        if ft.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("a special file")
+    (!ft.is_file() && !ft.is_dir()).then(|| super::config_file::kind(ft))
 }
 
 fn walk_error(err: ignore::Error) -> (String, Outcome) {
@@ -136,15 +117,7 @@ fn walk_error(err: ignore::Error) -> (String, Outcome) {
         }
     }
     let cause = match e {
-        ignore::Error::Io(io) => match io.kind() {
-            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            io::ErrorKind::NotFound => "no such file or directory".to_string(),
-            _ => {
-                let s = io.to_string();
-                s.find(" (os error")
-                    .map_or(s.clone(), |i| s[..i].to_string())
-            }
-        },
+        ignore::Error::Io(io) => super::config_file::cause(io),
         other => other.to_string(),
     };
     (path, Outcome::Error(cause))
