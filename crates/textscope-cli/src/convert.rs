@@ -21,7 +21,7 @@ mod vet;
 use crate::error as status;
 #[cfg(test)]
 use atomic::TEMP_SUFFIX;
-pub use atomic::{open_non_regular, write_atomically};
+pub use atomic::{open_non_regular, through_link, write_atomically};
 #[cfg(test)]
 pub use encode::encode;
 pub use encode::Converter;

@@ -551,3 +551,40 @@ fn sighup_ignored_by_the_parent_stays_ignored() {
         4 * 39 * (1 << 20)
     );
 }
+
+// Item 1, links: a write through a link to a regular file replaces that file, never the link
+// (`-o /dev/stdout` with standard output redirected to a file would have put a regular file
+// in /dev).
+
+#[test]
+fn outputs_through_a_link_replace_the_linked_file_and_keep_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("f.txt"), "hi\n").unwrap();
+    for (args, link, real) in [
+        (
+            &["convert", "--to", "utf-16le", "-o", "out", "f.txt"][..],
+            "out",
+            "real.out",
+        ),
+        (
+            &["--json", "--save-index", "idx", "f.txt"][..],
+            "idx",
+            "real.idx",
+        ),
+    ] {
+        std::fs::write(d.join(real), "old").unwrap();
+        std::os::unix::fs::symlink(real, d.join(link)).unwrap();
+        let out = textscope(d, args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            std::fs::symlink_metadata(d.join(link))
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            "{link} was replaced"
+        );
+        assert_ne!(std::fs::read(d.join(real)).unwrap(), b"old");
+    }
+    assert_eq!(std::fs::read(d.join("real.out")).unwrap(), b"h\0i\0\n\0");
+}

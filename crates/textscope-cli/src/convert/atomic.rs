@@ -101,6 +101,18 @@ pub fn open_non_regular(target: &Path) -> io::Result<Option<File>> {
     }
 }
 
+/// The file a write to `target` replaces: a symbolic link's target when it resolves (the link
+/// stays, as `cp` writes through one; `/dev/stdout` redirected to a file is that file), else
+/// `target` itself. Renaming over the link would have replaced the link (and, for
+/// `/dev/stdout`, put a regular file in `/dev`).
+pub fn through_link(target: &Path) -> PathBuf {
+    let is_link = std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink());
+    match is_link.then(|| std::fs::canonicalize(target)) {
+        Some(Ok(real)) => real,
+        _ => target.to_path_buf(),
+    }
+}
+
 /// Writes `target` atomically and privately (see the module's doc). `perms_from` is the file
 /// whose mode and owner the result takes (the target itself when it exists; a new `-o` file
 /// gets the mode a plain create would give it). A target that is not a regular file is
@@ -123,6 +135,10 @@ pub fn write_atomically<T>(
         w.flush().map_err(|e| fail("cannot write", e))?;
         return Ok(value);
     }
+    // The owner only when the file replaces itself (a new `-o` file stays ours).
+    let same = perms_from == Some(target);
+    let real = through_link(target);
+    let target = real.as_path();
     guard_signals();
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -158,8 +174,6 @@ pub fn write_atomically<T>(
         .map_err(|e| fail("cannot create a temporary file beside it", e))?;
     let result = (|| {
         if let Some(meta) = &original {
-            // The owner only when the file replaces itself (a new `-o` file stays ours).
-            let same = perms_from == Some(target);
             copy_owner_and_mode(tmp.as_file(), meta, same)
                 .map_err(|e| fail("cannot give the temporary file the original's mode", e))?;
         }

@@ -194,6 +194,7 @@ fn write(to: &Path, id: FileId, every: u64, index: &LineIndex) -> io::Result<()>
         w.write_all(b"\n")?;
         return w.flush();
     }
+    let to = &crate::convert::through_link(to);
     let dir = match to.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
