@@ -588,3 +588,32 @@ fn outputs_through_a_link_replace_the_linked_file_and_keep_the_link() {
     }
     assert_eq!(std::fs::read(d.join("real.out")).unwrap(), b"h\0i\0\n\0");
 }
+
+// Item 7: a name holding the text `\xFF` never prints like one holding the byte FF.
+
+#[test]
+fn a_literal_backslash_x_in_a_name_is_told_from_a_byte() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let byte = std::ffi::OsStr::from_bytes(b"n\xff.txt");
+    std::fs::write(d.join(byte), "mixed\r\nendings\n").unwrap();
+    std::fs::write(d.join("n\\xFF.txt"), "mixed\r\nendings\n").unwrap();
+    let out = textscope(d, &["check", "."]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let names: Vec<&str> = stdout.lines().filter_map(|l| l.split(':').next()).collect();
+    assert_eq!(names, ["n\\\\xFF.txt", "n\\xFF.txt"], "{stdout}");
+    let json = |name: &std::ffi::OsStr| {
+        let o = Command::new(env!("CARGO_BIN_EXE_textscope"))
+            .arg("--json")
+            .arg(name)
+            .current_dir(d)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["path"].as_str().unwrap().to_string()
+    };
+    assert_eq!(json(byte), "n\\xFF.txt");
+    assert_eq!(json(std::ffi::OsStr::new("n\\xFF.txt")), "n\\\\xFF.txt");
+}

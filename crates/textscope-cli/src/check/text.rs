@@ -186,7 +186,8 @@ impl Includes {
     /// The include that names `abs` (an absolute path), if any.
     pub fn find(&self, abs: &Path) -> Option<String> {
         let rel = abs.strip_prefix(&self.dir).ok()?;
-        let rel = crate::render::path_text(rel.as_os_str()).replace('\\', "/");
+        // The name as text for matching (not as shown: a backslash is a separator here).
+        let rel = rel.to_string_lossy().replace('\\', "/");
         self.globs
             .iter()
             .find(|(_, g)| g.matches(&rel))
