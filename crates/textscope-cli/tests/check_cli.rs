@@ -339,7 +339,7 @@ fn bad_config_is_an_error_naming_the_file() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
         err.starts_with("textscope: ")
-            && err.contains("textscope.toml: unknown rule 'no-such-rule'"),
+            && err.contains("textscope.toml: line 2, column 9: unknown rule 'no-such-rule'"),
         "{err}"
     );
 }

@@ -79,7 +79,9 @@ fn a_one_mebibyte_editorconfig_is_bounded() {
     assert!(took < LOOSE, "{took:?}");
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains(".editorconfig: its sections hold more than 10000 glob operators"),
+        err.contains(
+            ".editorconfig: line 16, column 2: its sections hold more than 10000 glob operators"
+        ),
         "{err}"
     );
 }
@@ -91,7 +93,7 @@ fn too_many_sections_or_too_long_a_name_is_an_error_naming_the_file() {
     let (code, _, err, _) = check(dir.path(), &[]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains(".editorconfig: more than 512 sections"),
+        err.contains(".editorconfig: line 1025, column 2: more than 512 sections"),
         "{err}"
     );
     let long = format!("[{}]\nend_of_line = lf\n", "a".repeat(5000));

@@ -18,6 +18,7 @@ use super::rules::{Allowed, BomPolicy, Eol, Layer};
 use super::text::Includes;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+use toml::Spanned;
 
 /// The file name looked for.
 pub const FILE_NAME: &str = "textscope.toml";
@@ -32,16 +33,16 @@ struct File {
 #[serde(deny_unknown_fields)]
 struct Check {
     #[serde(default)]
-    deny: Vec<String>,
+    deny: Vec<Spanned<String>>,
     #[serde(default)]
-    allow: Vec<String>,
-    encodings: Option<Vec<String>>,
+    allow: Vec<Spanned<String>>,
+    encodings: Option<Vec<Spanned<String>>>,
     eol: Option<Eol>,
     max_line_length: Option<u64>,
     bom: Option<BomPolicy>,
     final_newline: Option<bool>,
     editorconfig: Option<bool>,
-    text: Option<Vec<String>>,
+    text: Option<Vec<Spanned<String>>>,
 }
 
 /// A loaded config: its layer and whether .editorconfig files are read.
@@ -66,17 +67,30 @@ pub struct ConfigError {
 pub type Parsed = (Layer, bool, Vec<(String, Glob)>);
 
 /// Parses the text of a `textscope.toml`; the deny list is applied after the allow list,
-/// so a rule in both is denied.
+/// so a rule in both is denied. An error gives the line and column it is about (the TOML
+/// parser's own, or the value's), on one line; the caller passes it through the sanitiser.
 pub fn parse(text: &str) -> Result<Parsed, String> {
-    let f: File = toml::from_str(text).map_err(|e| e.to_string().trim_end().replace('\n', " "))?;
+    let f: File = toml::from_str(text).map_err(|e| {
+        let s = e.to_string();
+        match e.span() {
+            // The parser's first line already says "at line L, column C".
+            Some(_) if s.contains(" at line ") => one_line(&s),
+            Some(span) => at(text, span.start, &one_line(&s)),
+            None => one_line(&s),
+        }
+    })?;
     let c = f.check.unwrap_or_default();
     let mut l = Layer::default();
-    l.set_rules(&c.allow, false)?;
-    l.set_rules(&c.deny, true)?;
+    for (names, deny) in [(&c.allow, false), (&c.deny, true)] {
+        for n in names {
+            l.set_rules(std::slice::from_ref(n.get_ref()), deny)
+                .map_err(|e| at(text, n.span().start, &e))?;
+        }
+    }
     if let Some(e) = &c.encodings {
         l.encodings = Some(
             e.iter()
-                .map(|s| Allowed::parse(s))
+                .map(|s| Allowed::parse(s.get_ref()).map_err(|e| at(text, s.span().start, &e)))
                 .collect::<Result<_, _>>()?,
         );
     }
@@ -86,19 +100,31 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
     l.final_newline = c.final_newline;
     let mut globs = Vec::new();
     for g in c.text.unwrap_or_default() {
-        let compiled = Glob::new(&g)?;
-        globs.push((g, compiled));
+        let compiled = Glob::new(g.get_ref()).map_err(|e| at(text, g.span().start, &e))?;
+        globs.push((g.into_inner(), compiled));
     }
     Ok((l, c.editorconfig.unwrap_or(true), globs))
 }
 
-/// Loads a config file.
-pub fn load(path: &Path) -> Result<Config, ConfigError> {
+/// A message on one line.
+fn one_line(s: &str) -> String {
+    s.trim_end().replace('\n', " ")
+}
+
+/// `message` prefixed with the line and column of byte `offset` of `text`.
+fn at(text: &str, offset: usize, message: &str) -> String {
+    let (line, column) = super::config_file::line_column(text, offset);
+    format!("line {line}, column {column}: {message}")
+}
+
+/// Loads a config file; links out of `scope` are not followed (`config_file`; `None` for a
+/// file named on the command line). The cause of an error is sanitised here.
+pub fn load(path: &Path, scope: Option<&Path>) -> Result<Config, ConfigError> {
     let err = |cause: String| ConfigError {
         path: path.to_path_buf(),
-        cause,
+        cause: crate::render::safe(&cause),
     };
-    let text = super::editorconfig::read_config(path)
+    let text = super::config_file::read_text(path, scope)
         .map_err(err)?
         .ok_or_else(|| err("no such file".into()))?;
     let (layer, editorconfig, globs) = parse(&text).map_err(err)?;
@@ -125,7 +151,9 @@ pub fn discover(root: &Path) -> Option<PathBuf> {
     };
     for dir in start.ancestors() {
         let candidate = dir.join(FILE_NAME);
-        if candidate.is_file() {
+        // Any file of that name, link or not: `load` decides whether it may be read and
+        // says why not (a link out of the tree is an error, never silently passed over).
+        if candidate.symlink_metadata().is_ok_and(|m| !m.is_dir()) {
             return Some(candidate);
         }
         if dir.join(".git").exists() {

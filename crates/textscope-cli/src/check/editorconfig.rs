@@ -3,6 +3,7 @@
 //! files up the tree (a file with `root = true` ends the search), in sections whose glob
 //! matches the file. Nearer files and later sections win; `unset` removes a value.
 
+use super::config_file;
 use super::glob::Glob;
 use super::rules::{Allowed, BomPolicy, Eol, Layer, Rule};
 use std::collections::HashMap;
@@ -23,8 +24,11 @@ pub const MAX_GLOB_MEMORY: usize = 16 << 20;
 /// bounds the time a file can cost before anything is matched.
 pub const MAX_OPERATORS: usize = 10_000;
 
-/// The largest `.editorconfig` or `textscope.toml` read, in bytes; a larger one is refused.
-pub const MAX_CONFIG_BYTES: u64 = 4 << 20;
+/// The most memory the compiled globs of all the distinct `.editorconfig` files of one run
+/// may hold together (issue 41: 300 folders sharing one 0.5 MB file took 4.3 GB when each was
+/// compiled on its own). Files of equal bytes are compiled once ([`Cache`]); past this budget
+/// the next file is refused, naming it.
+pub const MAX_RUN_GLOB_MEMORY: usize = 64 << 20;
 
 /// One section: its name, its compiled glob and its properties (keys and values lower-cased).
 #[derive(Debug, PartialEq)]
@@ -49,29 +53,34 @@ pub fn parse(text: &str) -> Result<EditorConfig, String> {
     let mut ec = EditorConfig::default();
     let mut memory = 0;
     let mut operators = 0;
-    for raw in text.lines() {
+    for (n, raw) in text.lines().enumerate() {
+        // Where a section's name starts, for the error (line and column from 1).
+        let at = |e: String| {
+            let column = raw.chars().take_while(|c| c.is_whitespace()).count() + 2;
+            format!("line {}, column {column}: {e}", n + 1)
+        };
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
             continue;
         }
         if line.starts_with('[') && line.ends_with(']') && line.len() >= 2 {
             if ec.sections.len() == MAX_SECTIONS {
-                return Err(format!("more than {MAX_SECTIONS} sections"));
+                return Err(at(format!("more than {MAX_SECTIONS} sections")));
             }
             let name = &line[1..line.len() - 1];
             operators += name.matches(['*', '?', '[', '{', ',']).count();
             if operators > MAX_OPERATORS {
-                return Err(format!(
+                return Err(at(format!(
                     "its sections hold more than {MAX_OPERATORS} glob operators"
-                ));
+                )));
             }
-            let glob = Glob::new(name)?;
+            let glob = Glob::new(name).map_err(at)?;
             memory += glob.memory();
             if memory > MAX_GLOB_MEMORY {
-                return Err(format!(
+                return Err(at(format!(
                     "its sections need more than {} MiB to match",
                     MAX_GLOB_MEMORY >> 20
-                ));
+                )));
             }
             ec.sections.push(Section {
                 name: name.to_string(),
@@ -94,33 +103,9 @@ pub fn parse(text: &str) -> Result<EditorConfig, String> {
     Ok(ec)
 }
 
-/// Reads a config file of at most [`MAX_CONFIG_BYTES`]; `Ok(None)` when there is none.
-pub fn read_config(path: &Path) -> Result<Option<String>, String> {
-    use std::io::Read;
-    let f = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
-            return Err("permission denied".into())
-        }
-        Err(e) => return Err(e.to_string()),
-    };
-    if f.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err("is a directory".into());
-    }
-    let mut bytes = Vec::new();
-    f.take(MAX_CONFIG_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_CONFIG_BYTES {
-        return Err(format!(
-            "larger than {} MiB, not read",
-            MAX_CONFIG_BYTES >> 20
-        ));
-    }
-    String::from_utf8(bytes)
-        .map(Some)
-        .map_err(|_| "not UTF-8 text".into())
+/// The heap memory the compiled globs of `ec` hold.
+fn memory(ec: &EditorConfig) -> usize {
+    ec.sections.iter().map(|s| s.glob.memory()).sum()
 }
 
 /// The layer for one file, from the `.editorconfig` files that apply (nearest last).
@@ -176,23 +161,84 @@ pub fn layer_for(configs: &[(PathBuf, Arc<EditorConfig>)], file: &Path) -> Layer
     l
 }
 
-/// Loads `.editorconfig` files once per directory, shared by the walker's threads.
+/// Loads `.editorconfig` files once per directory, shared by the walker's threads. Files of
+/// equal bytes share one compiled config (a hash map keyed by the bytes), and all the distinct
+/// ones of a run hold at most [`MAX_RUN_GLOB_MEMORY`] of compiled globs.
 #[derive(Debug, Default)]
 pub struct Cache {
+    /// Where a link to a config may lead (`config_file::scope_of` of the checked root).
+    scope: Option<PathBuf>,
     dirs: Mutex<HashMap<PathBuf, Loaded>>,
+    compiled: Mutex<Compiled>,
+    /// [`MAX_RUN_GLOB_MEMORY`] (smaller in tests).
+    budget: usize,
+}
+
+/// The distinct configs compiled so far, by their text, and the glob memory they hold.
+#[derive(Debug, Default)]
+struct Compiled {
+    by_text: HashMap<String, Arc<EditorConfig>>,
+    memory: usize,
 }
 
 type Loaded = Result<Option<Arc<EditorConfig>>, String>;
 
 impl Cache {
+    /// A cache for one checked root, whose config links may lead into `scope`.
+    pub fn new(scope: Option<PathBuf>) -> Cache {
+        Cache {
+            scope,
+            budget: MAX_RUN_GLOB_MEMORY,
+            ..Cache::default()
+        }
+    }
+
+    /// The compiled config of `text`: the one already made from equal bytes, or a new one
+    /// within the run's budget.
+    fn compile(&self, text: String) -> Result<Arc<EditorConfig>, String> {
+        if let Some(ec) = self
+            .compiled
+            .lock()
+            .ok()
+            .and_then(|c| c.by_text.get(&text).cloned())
+        {
+            return Ok(ec);
+        }
+        let ec = Arc::new(parse(&text)?);
+        let mut c = self
+            .compiled
+            .lock()
+            .map_err(|_| "a thread failed while reading .editorconfig files".to_string())?;
+        if let Some(ec) = c.by_text.get(&text) {
+            return Ok(ec.clone());
+        }
+        let m = memory(&ec);
+        if c.memory + m > self.budget {
+            return Err(format!(
+                "the .editorconfig files of this run together need more than {} MiB to match; \
+                 this one is not used",
+                self.budget >> 20
+            ));
+        }
+        c.memory += m;
+        c.by_text.insert(text, ec.clone());
+        Ok(ec)
+    }
+
     fn get(&self, dir: &Path) -> Loaded {
         if let Some(v) = self.dirs.lock().ok().and_then(|m| m.get(dir).cloned()) {
             return v;
         }
         let path = dir.join(".editorconfig");
-        let loaded = read_config(&path)
-            .and_then(|t| t.map(|t| parse(&t).map(Arc::new)).transpose())
-            .map_err(|cause| format!("{}: {cause}", crate::render::safe_path(&path)));
+        let loaded = config_file::read_text(&path, self.scope.as_deref())
+            .and_then(|t| t.map(|t| self.compile(t)).transpose())
+            .map_err(|cause| {
+                format!(
+                    "{}: {}",
+                    crate::render::safe_path(&path),
+                    crate::render::safe(&cause)
+                )
+            });
         if let Ok(mut m) = self.dirs.lock() {
             m.insert(dir.to_path_buf(), loaded.clone());
         }
@@ -245,6 +291,41 @@ mod tests {
     }
 
     #[test]
+    fn equal_files_share_one_compiled_config_and_the_run_has_one_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let top = dir.path();
+        let text = format!("root = true\n[{}x]\nend_of_line = lf\n", "*a".repeat(200));
+        for d in ["a", "b", "c", "other"] {
+            std::fs::create_dir(top.join(d)).unwrap();
+            std::fs::write(top.join(d).join(".editorconfig"), &text).unwrap();
+        }
+        std::fs::write(top.join("other/.editorconfig"), text.replace('x', "y")).unwrap();
+        let cache = Cache::new(None);
+        let one = |d: &str| {
+            cache.chain(&top.join(d).join("f.txt")).unwrap()[0]
+                .1
+                .clone()
+        };
+        let a = one("a");
+        assert!(Arc::ptr_eq(&a, &one("b")) && Arc::ptr_eq(&a, &one("c")));
+        assert!(!Arc::ptr_eq(&a, &one("other")));
+        let used = cache.compiled.lock().unwrap().memory;
+        assert_eq!(used, 2 * memory(&a));
+        // A budget for just one of them: the second distinct file is refused, named.
+        let small = Cache {
+            budget: memory(&a) + memory(&a) / 2,
+            ..Cache::new(None)
+        };
+        assert!(small.chain(&top.join("a/f.txt")).is_ok());
+        assert!(small.chain(&top.join("b/f.txt")).is_ok());
+        let e = small.chain(&top.join("other/f.txt")).unwrap_err();
+        assert!(
+            e.contains("other/.editorconfig: the .editorconfig files of this run together"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn nearest_wins_and_root_stops() {
         let dir = tempfile::tempdir().unwrap();
         let top = dir.path();
@@ -260,7 +341,7 @@ mod tests {
         )
         .unwrap();
         std::fs::write(top.join("a/b/.editorconfig"), "[*.txt]\nend_of_line = lf\n").unwrap();
-        let cache = Cache::default();
+        let cache = Cache::new(None);
         let f = top.join("a/b/x.txt");
         let chain = cache.chain(&f).unwrap();
         assert_eq!(chain.len(), 2);

@@ -10,9 +10,11 @@
 
 mod args;
 pub mod config;
+mod config_file;
 pub mod editorconfig;
 mod file;
 pub mod glob;
+mod ignore_files;
 mod order;
 pub mod output;
 mod progress;
@@ -99,12 +101,13 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 return ExitCode::from(error::ERROR);
             }
         };
+        let scope = config_file::scope_of(root);
         ctxs.push(Ctx {
             cli: cli.clone(),
             editorconfig: config.editorconfig && !args.no_editorconfig,
             config,
-            cache: editorconfig::Cache::default(),
-            attributes: text::Attributes::default(),
+            cache: editorconfig::Cache::new(scope.clone()),
+            attributes: text::Attributes::new(scope),
             include_binary: args.include_binary,
             max_problems: args.max_problems,
         });
@@ -190,8 +193,13 @@ fn load_config(args: &CheckArgs, root: &Path) -> Result<config::Config, config::
             ..Default::default()
         });
     }
-    match args.config.clone().or_else(|| config::discover(root)) {
-        Some(p) => config::load(&p),
+    // A file named on the command line is the user's choice; a discovered one is the tree's,
+    // and a link of it may not lead out of the checked root (issue 41).
+    if let Some(p) = &args.config {
+        return config::load(p, None);
+    }
+    match config::discover(root) {
+        Some(p) => config::load(&p, config_file::scope_of(root).as_deref()),
         None => Ok(config::Config {
             editorconfig: true,
             ..Default::default()
@@ -288,7 +296,11 @@ fn write_one(
         Outcome::Error(cause) => {
             summary.errors += 1;
             out.flush()?;
-            eprintln!("textscope: {}: {cause}", crate::render::safe(path));
+            eprintln!(
+                "textscope: {}: {}",
+                crate::render::safe(path),
+                crate::render::safe(cause)
+            );
         }
     }
     Ok(())

@@ -5,7 +5,7 @@
 //! treated so that detection calls binary is the finding `binary_in_text`, and its bytes are
 //! still checked as UTF-8 (so fifty NULs cannot hide a Trojan-Source file from `check`).
 
-use super::editorconfig::read_config;
+use super::config_file;
 use super::glob::Glob;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
@@ -186,7 +186,8 @@ impl Includes {
     /// The include that names `abs` (an absolute path), if any.
     pub fn find(&self, abs: &Path) -> Option<String> {
         let rel = abs.strip_prefix(&self.dir).ok()?;
-        let rel = crate::render::path_text(rel.as_os_str()).replace('\\', "/");
+        // The name as text for matching (not as shown: a backslash is a separator here).
+        let rel = rel.to_string_lossy().replace('\\', "/");
         self.globs
             .iter()
             .find(|(_, g)| g.matches(&rel))
@@ -200,6 +201,8 @@ const MAX_ATTRIBUTE_LINES: usize = 1000;
 /// `.gitattributes` files, loaded once per directory and shared by the walker's threads.
 #[derive(Debug, Default)]
 pub struct Attributes {
+    /// Where a link to a config may lead (`config_file::scope_of` of the checked root).
+    scope: Option<PathBuf>,
     dirs: Mutex<HashMap<PathBuf, Loaded>>,
 }
 
@@ -225,8 +228,8 @@ fn text_attribute(attrs: &[&str]) -> Option<bool> {
 fn parse(dir: &Path, text: &str) -> Result<Gitignore, String> {
     let mut b = GitignoreBuilder::new(dir);
     let mut n = 0;
-    for line in text.lines() {
-        let line = line.trim();
+    for (number, raw) in text.lines().enumerate() {
+        let line = raw.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with("[attr]") {
             continue;
         }
@@ -252,20 +255,37 @@ fn parse(dir: &Path, text: &str) -> Result<Gitignore, String> {
         } else {
             format!("!{pattern}")
         };
-        b.add_line(None, &line).map_err(|e| e.to_string())?;
+        b.add_line(None, &line).map_err(|e| {
+            let column = raw.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            format!("line {}, column {column}: {e}", number + 1)
+        })?;
     }
     b.build().map_err(|e| e.to_string())
 }
 
 impl Attributes {
+    /// The `.gitattributes` of one checked root, whose links may lead into `scope`.
+    pub fn new(scope: Option<PathBuf>) -> Attributes {
+        Attributes {
+            scope,
+            ..Attributes::default()
+        }
+    }
+
     fn get(&self, dir: &Path) -> Loaded {
         if let Some(v) = self.dirs.lock().ok().and_then(|m| m.get(dir).cloned()) {
             return v;
         }
         let path = dir.join(".gitattributes");
-        let loaded = read_config(&path)
+        let loaded = config_file::read_text(&path, self.scope.as_deref())
             .and_then(|t| t.map(|t| parse(dir, &t).map(Arc::new)).transpose())
-            .map_err(|cause| format!("{}: {cause}", crate::render::safe_path(&path)));
+            .map_err(|cause| {
+                format!(
+                    "{}: {}",
+                    crate::render::safe_path(&path),
+                    crate::render::safe(&cause)
+                )
+            });
         if let Ok(mut m) = self.dirs.lock() {
             m.insert(dir.to_path_buf(), loaded.clone());
         }

@@ -1,11 +1,12 @@
 //! The walk over a tree (crate `ignore`, in parallel) and each file's settings: the policy
 //! from its layers, and whether the walk treats it as text whatever detection says.
 
+use super::ignore_files::IgnoreFiles;
 use super::rules::{Layer, Policy};
 use super::{check_file, editorconfig, text, CheckArgs, Ctx, Outcome};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 
 /// The path as shown: as walked, without a leading `./`; bytes that are not UTF-8 as `\xFF`
 /// (the printers then escape what a terminal would interpret).
@@ -45,15 +46,24 @@ pub(super) fn list(root: &Path, args: &CheckArgs) -> Vec<(String, Entry)> {
     }
     let mut b = ignore::WalkBuilder::new(root);
     let honour = !args.no_ignore;
+    // The tree's .gitignore and .ignore are read by `ignore_files` (issue 41: through the one
+    // config reader), not by the walk; the user's global excludes and .git/info/exclude are.
+    let ignores = Arc::new(IgnoreFiles::new(root));
+    let filter = ignores.clone();
     b.hidden(!args.hidden)
-        .ignore(honour)
-        .git_ignore(honour)
+        .ignore(false)
+        .git_ignore(false)
         .git_global(honour)
         .git_exclude(honour)
         .parents(honour)
         .require_git(false)
         .follow_links(false)
-        .filter_entry(|e| e.file_name() != ".git")
+        .filter_entry(move |e| {
+            e.file_name() != ".git"
+                && (!honour
+                    || e.depth() == 0
+                    || !filter.ignored(e.path(), e.file_type().is_some_and(|t| t.is_dir())))
+        })
         .threads(args.threads.unwrap_or(0));
     let (tx, rx) = mpsc::channel();
     b.build_parallel().run(|| {
@@ -79,31 +89,16 @@ pub(super) fn list(root: &Path, args: &CheckArgs) -> Vec<(String, Entry)> {
         })
     });
     drop(tx);
-    rx.into_iter().collect()
+    let mut found: Vec<_> = rx.into_iter().collect();
+    for (path, cause) in ignores.errors() {
+        found.push((path, Entry::Known(Box::new(Outcome::Error(cause)))));
+    }
+    found
 }
 
 /// What a path that is neither a regular file nor a directory is, or None.
 fn special_kind(ft: &std::fs::FileType) -> Option<&'static str> {
-    if ft.is_file() || ft.is_dir() {
-        return None;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if ft.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if ft.is_char_device() {
-            return Some("a character device");
-        }
-        if ft.is_block_device() {
-            return Some("a block device");
-        }
-        if ft.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("a special file")
+    (!ft.is_file() && !ft.is_dir()).then(|| super::config_file::kind(ft))
 }
 
 fn walk_error(err: ignore::Error) -> (String, Outcome) {
@@ -122,15 +117,7 @@ fn walk_error(err: ignore::Error) -> (String, Outcome) {
         }
     }
     let cause = match e {
-        ignore::Error::Io(io) => match io.kind() {
-            io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            io::ErrorKind::NotFound => "no such file or directory".to_string(),
-            _ => {
-                let s = io.to_string();
-                s.find(" (os error")
-                    .map_or(s.clone(), |i| s[..i].to_string())
-            }
-        },
+        ignore::Error::Io(io) => super::config_file::cause(io),
         other => other.to_string(),
     };
     (path, Outcome::Error(cause))

@@ -4,6 +4,11 @@
 //! over the target only when everything succeeded. It is removed on every error, and on
 //! SIGINT, SIGTERM and SIGHUP (a signal thread removes the file being written, then exits). A
 //! leftover from a crash has a random name, so it never blocks a later run.
+//!
+//! A target that exists and is not a regular file (a character or block device, a FIFO,
+//! `/dev/stdout`, or a symbolic link to one) is written through instead (issue 41): it is
+//! opened for writing and never replaced, never truncated, never given another mode or owner.
+//! Renaming over `/dev/null` as root would have replaced the device with a regular file.
 
 use super::{strip_os, ConvertError};
 use std::fs::File;
@@ -24,13 +29,23 @@ fn set_current(p: Option<PathBuf>) {
 }
 
 /// Installs, once, the thread that removes the temporary file on SIGINT, SIGTERM and SIGHUP
-/// and then exits with 128 + the signal's number, as a shell reports it.
+/// and then exits with 128 + the signal's number, as a shell reports it. A signal the process
+/// inherited as ignored (`nohup` leaves SIGHUP at SIG_IGN, a shell's `&` SIGINT) stays
+/// ignored (issue 41): a handler would turn it back into an exit.
 fn guard_signals() {
     static ONCE: Once = Once::new();
     #[cfg(unix)]
     ONCE.call_once(|| {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        let ignored = inherited_ignored();
+        let wanted: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+            .into_iter()
+            .filter(|&s| !is_ignored(ignored, s))
+            .collect();
+        if wanted.is_empty() {
+            return;
+        }
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(wanted) else {
             return;
         };
         let _ = std::thread::Builder::new()
@@ -50,23 +65,84 @@ fn guard_signals() {
     ONCE.call_once(|| {});
 }
 
+/// The mask of the signals this process inherited as ignored: bit `n - 1` for signal `n`,
+/// as Linux's `/proc/self/status` gives it (`SigIgn:`, hex), read before any handler is
+/// installed; 0 where there is no such file (then every handler is installed, as before).
+/// Read from the file rather than by `sigaction`, which this crate's `forbid(unsafe_code)`
+/// rules out.
+fn inherited_ignored() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("SigIgn:"))
+                .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
+        })
+        .unwrap_or(0)
+}
+
+fn is_ignored(mask: u64, sig: i32) -> bool {
+    (1..=64).contains(&sig) && mask & (1 << (sig - 1)) != 0
+}
+
+/// The target opened for writing when it exists and is not a regular file (nor a folder,
+/// which the rename refuses as it should): a device, a FIFO, or a link to one, resolved with
+/// the metadata that follows links. `None` for a regular file or a missing target, which are
+/// replaced atomically. Opened without `O_TRUNC` (meaningless for a device or a FIFO) and
+/// without `O_CREAT`, so nothing is ever made or cut here. Every file textscope writes asks
+/// this first (`-o`, `--in-place`, `--save-index`).
+pub fn open_non_regular(target: &Path) -> io::Result<Option<File>> {
+    match std::fs::metadata(target) {
+        Ok(m) if !m.is_file() && !m.is_dir() => std::fs::OpenOptions::new()
+            .write(true)
+            .open(target)
+            .map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// The file a write to `target` replaces: a symbolic link's target when it resolves (the link
+/// stays, as `cp` writes through one; `/dev/stdout` redirected to a file is that file), else
+/// `target` itself. Renaming over the link would have replaced the link (and, for
+/// `/dev/stdout`, put a regular file in `/dev`).
+pub fn through_link(target: &Path) -> PathBuf {
+    let is_link = std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink());
+    match is_link.then(|| std::fs::canonicalize(target)) {
+        Some(Ok(real)) => real,
+        _ => target.to_path_buf(),
+    }
+}
+
 /// Writes `target` atomically and privately (see the module's doc). `perms_from` is the file
 /// whose mode and owner the result takes (the target itself when it exists; a new `-o` file
-/// gets the mode a plain create would give it).
+/// gets the mode a plain create would give it). A target that is not a regular file is
+/// written through ([`open_non_regular`]).
 pub fn write_atomically<T>(
     target: &Path,
     perms_from: Option<&Path>,
     body: impl FnOnce(&mut dyn Write) -> Result<T, ConvertError>,
 ) -> Result<T, ConvertError> {
-    guard_signals();
     let shown = crate::render::path_text(target.as_os_str());
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let fail = |what: &str, e: io::Error| ConvertError::Output {
         path: shown.clone(),
         cause: format!("{what}: {}", strip_os(&e)),
+    };
+    if let Some(dev) =
+        open_non_regular(target).map_err(|e| fail("cannot open it for writing", e))?
+    {
+        let mut w = io::BufWriter::new(&dev);
+        let value = body(&mut w)?;
+        w.flush().map_err(|e| fail("cannot write", e))?;
+        return Ok(value);
+    }
+    // The owner only when the file replaces itself (a new `-o` file stays ours).
+    let same = perms_from == Some(target);
+    let real = through_link(target);
+    let target = real.as_path();
+    guard_signals();
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
     };
     let original = perms_from.and_then(|p| std::fs::metadata(p).ok());
     let name = target
@@ -98,8 +174,6 @@ pub fn write_atomically<T>(
         .map_err(|e| fail("cannot create a temporary file beside it", e))?;
     let result = (|| {
         if let Some(meta) = &original {
-            // The owner only when the file replaces itself (a new `-o` file stays ours).
-            let same = perms_from == Some(target);
             copy_owner_and_mode(tmp.as_file(), meta, same)
                 .map_err(|e| fail("cannot give the temporary file the original's mode", e))?;
         }

@@ -122,7 +122,7 @@ pub(super) fn convert_one(
     // An uncertain guess is refused before anything else is said of the file: rewriting it in
     // place would keep the mojibake for good, whatever --replace says of its bad units.
     if matches!(dest, Dest::InPlace) {
-        if let Some(why) = safety::legacy_doubt(&report) {
+        if let Some(why) = safety::guess_doubt(&report) {
             return Err(ConvertError::Refused { path: name, why });
         }
     }

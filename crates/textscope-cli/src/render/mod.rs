@@ -175,14 +175,16 @@ pub fn safe_path(p: &std::path::Path) -> String {
     safe(&path_text(p.as_os_str()))
 }
 
-/// The text of a file name: valid UTF-8 as it is, every other byte as `\xFF`.
+/// The text of a file name: valid UTF-8 as it is but for a backslash, written `\\` (issue
+/// 41: so that a name holding the text `\xFF` never reads like one holding the byte FF),
+/// every other byte as `\xFF`.
 pub fn path_text(p: &std::ffi::OsStr) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
         let mut out = String::new();
         for chunk in p.as_bytes().utf8_chunks() {
-            out.push_str(chunk.valid());
+            out.push_str(&chunk.valid().replace('\\', "\\\\"));
             for b in chunk.invalid() {
                 out.push_str(&format!("\\x{b:02X}"));
             }
