@@ -1,0 +1,328 @@
+//! The decision on one region: a stretch of characters above U+007F that some page writes as
+//! one byte each (docs/mojibake.md M1–M7). Pure: no state, the scanner and `fix_mojibake`
+//! both call it.
+
+use super::pages::{tables, Table};
+use super::plausible::{class, is_box, is_closing, is_quote, Class};
+
+/// One accepted run inside a region, in characters of the region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// First character of the run (index into the region).
+    pub start: usize,
+    /// One past the last character.
+    pub end: usize,
+    /// The repaired text.
+    pub repaired: String,
+    /// The code pages of the chain, outermost repair first (one for once, two for twice).
+    pub pages: Vec<&'static str>,
+    /// M7: another page gives a different repair that is as plausible.
+    pub ambiguous: bool,
+}
+
+/// One unit: the characters of one UTF-8 sequence read in a page (M1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Unit {
+    start: usize,
+    len: usize,
+    repaired: char,
+}
+
+/// How many continuation bytes a lead byte announces (M1: C2–F4 only, so never overlong).
+fn continuations(lead: u8) -> Option<usize> {
+    match lead {
+        0xC2..=0xDF => Some(1),
+        0xE0..=0xEF => Some(2),
+        0xF0..=0xF4 => Some(3),
+        _ => None,
+    }
+}
+
+/// M1: the unit that starts at `i` in page `t`, if the characters re-encode to one valid
+/// UTF-8 sequence of two to four bytes.
+fn unit_at(t: &Table, region: &[char], i: usize) -> Option<Unit> {
+    let lead = t.byte_of(*region.get(i)?)?;
+    let k = continuations(lead)?;
+    let mut bytes = [lead, 0, 0, 0];
+    for (j, slot) in bytes.iter_mut().enumerate().skip(1).take(k) {
+        let b = t.byte_of(*region.get(i + j)?)?;
+        if !(0x80..=0xBF).contains(&b) {
+            return None;
+        }
+        *slot = b;
+    }
+    let s = std::str::from_utf8(bytes.get(..=k)?).ok()?;
+    let repaired = s.chars().next()?;
+    Some(Unit {
+        start: i,
+        len: k + 1,
+        repaired,
+    })
+}
+
+/// A letter for the telltale test: ª º µ are signs here, not letters of a word.
+fn word_letter(c: char) -> bool {
+    c.is_alphabetic() && !matches!(c, 'ª' | 'º' | 'µ')
+}
+
+/// M3 (ii): the unit does not read as a fragment of a real word: for two characters, not
+/// two letters of one case; for three or four, some continuation character is not a letter.
+fn telltale(region: &[char], u: &Unit) -> bool {
+    let Some(chars) = region.get(u.start..u.start + u.len) else {
+        return false;
+    };
+    match chars {
+        [a, b] => {
+            let same_case =
+                (a.is_uppercase() && b.is_uppercase()) || (a.is_lowercase() && b.is_lowercase());
+            !(word_letter(*a) && word_letter(*b) && same_case)
+        }
+        [_, rest @ ..] => rest.iter().any(|c| !word_letter(*c)),
+        [] => false,
+    }
+}
+
+/// M3: is a run of adjacent units mojibake?
+fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char>) -> bool {
+    if units.is_empty()
+        || units
+            .iter()
+            .any(|u| class(u.repaired) == Class::Implausible)
+    {
+        return false;
+    }
+    if !units.iter().any(|u| telltale(region, u)) {
+        return false;
+    }
+    let [u] = units else {
+        return true;
+    };
+    if u.len == 2 && !matches!(class(u.repaired), Class::Latin | Class::Symbol) {
+        return false;
+    }
+    // M5 (capitals): "PÅ”" is a capital word before a closing quote, not "PŔ".
+    let before = u
+        .start
+        .checked_sub(1)
+        .and_then(|i| region.get(i).copied())
+        .or(prev);
+    let after = region.get(u.start + u.len).copied().or(next);
+    let lead_upper = region.get(u.start).is_some_and(|c| c.is_uppercase());
+    let closing = region
+        .get(u.start + 1..u.start + u.len)
+        .is_some_and(|r| r.iter().all(|c| is_closing(*c)));
+    let word_end = after.is_none_or(|c| !c.is_alphanumeric());
+    if lead_upper && closing && word_end && before.is_some_and(char::is_uppercase) {
+        return false;
+    }
+    true
+}
+
+/// The accepted runs of one page in a region, with their units.
+fn runs_in(t: &Table, region: &[char], prev: Option<char>, next: Option<char>) -> Vec<Vec<Unit>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<Unit> = Vec::new();
+    let mut i = 0;
+    let close = |cur: &mut Vec<Unit>, out: &mut Vec<Vec<Unit>>| {
+        if !cur.is_empty() {
+            let first = cur.first().map_or(0, |u| u.start);
+            let last = cur.last().map_or(0, |u| u.start + u.len);
+            let before = first
+                .checked_sub(1)
+                .and_then(|i| region.get(i).copied())
+                .or(prev);
+            let after = region.get(last).copied().or(next);
+            if accept(region, cur, before, after) {
+                out.push(std::mem::take(cur));
+            }
+            cur.clear();
+        }
+    };
+    while i < region.len() {
+        match unit_at(t, region, i) {
+            Some(u) => {
+                cur.push(u);
+                i += u.len;
+            }
+            None => {
+                close(&mut cur, &mut out);
+                i += 1;
+            }
+        }
+    }
+    close(&mut cur, &mut out);
+    out
+}
+
+/// M6: three box-drawing characters in a row: IBM437 art, not mojibake.
+fn box_art(region: &[char]) -> bool {
+    region.windows(3).any(|w| w.iter().all(|c| is_box(*c)))
+}
+
+/// The score of a run (M7): letters weigh most, then symbols, combining marks least.
+fn score(units: &[Unit]) -> u32 {
+    units
+        .iter()
+        .map(|u| match (class(u.repaired), u.repaired.is_alphabetic()) {
+            (_, _) if matches!(u32::from(u.repaired), 0x300..=0x36F) => 1,
+            (Class::Latin, true) => 4,
+            (Class::Other, true) => 3,
+            _ => 2,
+        })
+        .sum()
+}
+
+struct Candidate {
+    page: usize,
+    start: usize,
+    end: usize,
+    units: Vec<Unit>,
+    score: u32,
+}
+
+/// M1–M7 on one region. `prev` and `next` are the characters around it (ASCII or outside
+/// every page), `depth` how many repairs may still follow (M4).
+pub(crate) fn find(region: &[char], prev: Option<char>, next: Option<char>) -> Vec<Found> {
+    find_depth(region, prev, next, 3)
+}
+
+fn find_depth(region: &[char], prev: Option<char>, next: Option<char>, depth: u8) -> Vec<Found> {
+    if depth == 0 || region.len() < 2 {
+        return Vec::new();
+    }
+    let mut cands: Vec<Candidate> = Vec::new();
+    let art = box_art(region);
+    for (page, t) in tables().iter().enumerate() {
+        if art && t.name == "IBM437" {
+            continue;
+        }
+        for units in runs_in(t, region, prev, next) {
+            let start = units.first().map_or(0, |u| u.start);
+            let end = units.last().map_or(0, |u| u.start + u.len);
+            // M5 (quoted example): the run alone between quote marks.
+            let whole = start == 0 && end == region.len();
+            if whole && prev.is_some_and(is_quote) && next.is_some_and(is_quote) {
+                continue;
+            }
+            let score = score(&units);
+            cands.push(Candidate {
+                page,
+                start,
+                end,
+                units,
+                score,
+            });
+        }
+    }
+    // Groups of overlapping candidates, in order.
+    cands.sort_by_key(|c| (c.start, c.page));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < cands.len() {
+        let mut j = i + 1;
+        let mut group_end = cands.get(i).map_or(0, |c| c.end);
+        while let Some(c) = cands.get(j) {
+            if c.start >= group_end {
+                break;
+            }
+            group_end = group_end.max(c.end);
+            j += 1;
+        }
+        if let Some(group) = cands.get(i..j) {
+            if let Some(f) = decide(group, region, depth) {
+                out.push(f);
+            }
+        }
+        i = j;
+    }
+    out
+}
+
+/// M7: the best candidate of a group of overlapping ones, and whether another disagrees.
+fn decide(group: &[Candidate], region: &[char], depth: u8) -> Option<Found> {
+    let best = group.iter().max_by(|a, b| {
+        (a.end - a.start, a.score, std::cmp::Reverse(a.page)).cmp(&(
+            b.end - b.start,
+            b.score,
+            std::cmp::Reverse(b.page),
+        ))
+    })?;
+    let ambiguous = group.iter().any(|c| {
+        let consistent = c.units.iter().all(|u| best.units.contains(u));
+        !consistent && c.end - c.start >= best.end - best.start && c.score >= best.score
+    });
+    let name = tables().get(best.page).map_or("windows-1252", |t| t.name);
+    let mut repaired: String = best.units.iter().map(|u| u.repaired).collect();
+    let mut pages = vec![name];
+    // M4: the repair is itself mojibake (twice): repaired again when one run covers it all
+    // (the inner call goes deeper itself, up to `depth` repairs in all).
+    let chars: Vec<char> = repaired.chars().collect();
+    if chars.iter().all(|c| super::pages::in_some_page(*c)) {
+        let before = best
+            .start
+            .checked_sub(1)
+            .and_then(|i| region.get(i).copied());
+        let again = find_depth(&chars, before, region.get(best.end).copied(), depth - 1);
+        if let [f] = again.as_slice() {
+            if f.start == 0 && f.end == chars.len() && !f.ambiguous {
+                repaired.clone_from(&f.repaired);
+                pages.extend(f.pages.iter().copied());
+            }
+        }
+    }
+    Some(Found {
+        start: best.start,
+        end: best.end,
+        repaired,
+        pages,
+        ambiguous,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fix(s: &str) -> Vec<(String, String, Vec<&'static str>, bool)> {
+        let chars: Vec<char> = s.chars().collect();
+        find(&chars, None, None)
+            .into_iter()
+            .map(|f| {
+                let orig: String = chars[f.start..f.end].iter().collect();
+                (orig, f.repaired, f.pages, f.ambiguous)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn m1_once_and_twice() {
+        assert_eq!(
+            fix("Ã©"),
+            [("Ã©".into(), "é".into(), vec!["windows-1252"], false)]
+        );
+        assert_eq!(
+            fix("ÃƒÂ©"),
+            [(
+                "ÃƒÂ©".into(),
+                "é".into(),
+                vec!["windows-1252", "windows-1252"],
+                false
+            )]
+        );
+        assert_eq!(fix("â€™")[0].1, "’");
+        assert_eq!(fix("ÐŸÑ€Ð¸Ð²ÐµÑ‚")[0].1, "Привет");
+        assert_eq!(fix("Ã\u{89}")[0].2, vec!["ISO-8859-1"]);
+        assert_eq!(fix("├⌐")[0].1, "é");
+        assert_eq!(fix("√©")[0].1, "é");
+        assert_eq!(fix("Г©")[0].1, "é");
+        assert_eq!(fix("Ä‡")[0].1, "ć");
+    }
+
+    #[test]
+    fn m3_real_text_is_left_alone() {
+        for s in ["ÇÃ", "’é", "×²", "Ø°", "ÉŠ", "ężą", "╔═╗", "─┬┐", "Р»"]
+        {
+            assert_eq!(fix(s), [], "{s}");
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Files of two encodings (docs/mojibake.md G1–G7).
