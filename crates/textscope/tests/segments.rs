@@ -1,137 +1,276 @@
-//! Parallel analysis: a file split after LF units into segments analysed on their own and
-//! merged gives exactly the report of one analyser fed everything (issue 5's merge property).
+//! Files of two encodings (docs/mojibake.md G1–G7), from text written for these tests.
 
-mod common;
-use common::*;
 use proptest::prelude::*;
-use textscope::{Analyzer, Format, Options, Report};
+use textscope::segments::{decode_segments, segments_of, Segment, Segmenter};
+use textscope::Format;
 
-/// Feeds the window to the main analyser, then cuts the rest after the LF unit at or after
-/// each of `cuts` (fractions of the length) and analyses each part as a segment.
-fn split_report(bytes: &[u8], opts: &Options, cuts: &[f64]) -> Report {
-    let mut a = Analyzer::new(opts.clone());
-    let window = textscope::WINDOW.min(bytes.len());
-    a.feed(&bytes[..window]);
-    let mut points = Vec::new();
-    if a.format().is_some() {
-        let mut from = window as u64;
-        let mut sorted: Vec<f64> = cuts.to_vec();
-        sorted.sort_by(f64::total_cmp);
-        for c in sorted {
-            let at = ((bytes.len() as f64 * c) as u64).max(from);
-            if let Some(p) = a.split_after_lf(&bytes[at as usize..], at) {
-                if p > from && p < bytes.len() as u64 {
-                    points.push(p);
-                    from = p;
-                }
-            }
-        }
+const GERMAN: &str = "Die Brücke über den Fluß ist schön, sagte der Bürgermeister.\n";
+const FRENCH_1252: &[u8] =
+    b"L'\xE9t\xE9 dernier, nous avons go\xFBt\xE9 une cr\xE8me br\xFBl\xE9e \xE0 Cr\xE9teil.\n";
+
+fn utf8_with_legacy_lines() -> Vec<u8> {
+    // Lines 1-9 and 14-20 UTF-8, lines 10-13 windows-1252.
+    let mut f = Vec::new();
+    for _ in 0..9 {
+        f.extend(GERMAN.as_bytes());
     }
-    let first_end = points.first().map_or(bytes.len(), |&p| p as usize);
-    a.feed(&bytes[window..first_end]);
-    let mut segs = Vec::new();
-    for (i, &p) in points.iter().enumerate() {
-        let end = points.get(i + 1).map_or(bytes.len(), |&q| q as usize);
-        let mut s = a.segment(p).expect("splittable");
-        for chunk in bytes[p as usize..end].chunks(977) {
-            s.feed(chunk);
-        }
-        segs.push(s);
+    for _ in 0..4 {
+        f.extend(FRENCH_1252);
     }
-    a.finish_with_segments(segs).unwrap().0
+    for _ in 0..7 {
+        f.extend(GERMAN.as_bytes());
+    }
+    f
 }
 
-fn text_strategy() -> impl Strategy<Value = String> {
-    let piece = prop_oneof![
-        6 => "[a-z ]{1,20}",
-        3 => Just("\n".to_string()),
-        1 => Just("\r\n".to_string()),
-        1 => Just("\r".to_string()),
-        1 => "[é中😀\u{1}\u{0}\u{2028}\u{FEFF}\u{202E}\u{200B}]{1,2}",
-    ];
-    proptest::collection::vec(piece, 0..300).prop_map(|v| v.concat())
+fn utf16le(s: &str, bom: bool) -> Vec<u8> {
+    let mut out = if bom { vec![0xFF, 0xFE] } else { Vec::new() };
+    for u in s.encode_utf16() {
+        out.extend(u.to_le_bytes());
+    }
+    out
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+fn lines_and(segs: &[Segment]) -> Vec<(u64, u64, &str)> {
+    segs.iter()
+        .map(|s| (s.first_line, s.last_line, s.encoding.as_str()))
+        .collect()
+}
 
-    #[test]
-    fn any_split_after_lf_gives_the_same_report(
-        text in text_strategy(), fi in 0usize..5,
-        cuts in proptest::collection::vec(0.0f64..1.0, 0..6),
-        faults in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..3),
-        cap in 1usize..4,
-    ) {
-        let f = [Format::Utf8, Format::Utf16Le, Format::Utf16Be, Format::Utf32Le, Format::Utf32Be][fi];
-        // Past the window, so that detection has run before the segments are cut.
-        let padded = format!("{}\n{text}", "w".repeat(textscope::WINDOW));
-        let mut bytes = encode(&padded, f, true);
-        let head = textscope::WINDOW * f.unit_width() + 8;
-        for (at, b) in faults {
-            if bytes.len() <= head {
-                break; // no text past the window to damage
-            }
-            let i = head + at.index(bytes.len() - head);
-            bytes[i] = b;
-        }
-        let opts = Options { max_problems_per_kind: cap, index_every: Some(64), ..Options::default() };
-        let whole = whole(&bytes, &opts);
-        prop_assert_eq!(split_report(&bytes, &opts, &cuts), whole);
+fn covers(segs: &[Segment], len: usize) {
+    let mut at = 0;
+    for s in segs {
+        assert_eq!(s.offset, at);
+        at += s.length;
     }
+    assert_eq!(at, len as u64);
 }
 
 #[test]
-fn legacy_multibyte_splits_too() {
-    let text = "日本語のテキスト、これはテストです。\n".repeat(6000);
-    let bytes = encoding_rs::SHIFT_JIS.encode(&text).0.into_owned();
-    let opts = Options::default().force_encoding("shift_jis").unwrap();
-    let r = split_report(&bytes, &opts, &[0.3, 0.5, 0.9]);
-    assert_eq!(r, whole(&bytes, &opts));
-    assert_eq!(r.lines, 6000);
+fn g2_legacy_lines_inside_utf8() {
+    let f = utf8_with_legacy_lines();
+    let segs = segments_of(&f);
+    assert_eq!(
+        lines_and(&segs),
+        [(1, 9, "UTF-8"), (10, 13, "windows-1252"), (14, 20, "UTF-8")]
+    );
+    covers(&segs, f.len());
+    assert_eq!(segs[1].format, Format::Legacy);
+    assert_eq!(segs[1].offset, 9 * GERMAN.len() as u64);
+    assert!(segs
+        .iter()
+        .all(|s| s.confidence > 0.5 && s.confidence <= 1.0));
+    let text = decode_segments(&f, &segs);
+    assert!(text.contains("L'été dernier, nous avons goûté une crème brûlée à Créteil."));
+    assert!(text.starts_with(GERMAN));
+    assert!(!text.contains('\u{FFFD}'));
 }
 
 #[test]
-fn misplaced_segment_is_an_error_not_a_wrong_report() {
-    let bytes = "line\n".repeat(20_000).into_bytes();
-    let mut a = Analyzer::new(Options::default());
-    a.feed(&bytes[..textscope::WINDOW]);
-    let s = a.segment(textscope::WINDOW as u64 + 10).unwrap();
-    let err = a.finish_with_segments(vec![s]).unwrap_err();
-    let err = err.to_string();
-    assert!(err.contains("does not end just after an LF") || err.contains("starts at"));
+fn g2_utf8_paragraph_inside_legacy() {
+    let mut f = Vec::new();
+    for _ in 0..6 {
+        f.extend(FRENCH_1252);
+    }
+    f.extend(b"\n");
+    f.extend(
+        "Ein Absatz auf Deutsch: Größe, Maß, Übung und Ärger.\n"
+            .repeat(2)
+            .as_bytes(),
+    );
+    f.extend(b"\n");
+    for _ in 0..5 {
+        f.extend(FRENCH_1252);
+    }
+    let segs = segments_of(&f);
+    assert_eq!(
+        lines_and(&segs),
+        [
+            (1, 7, "windows-1252"),
+            (8, 9, "UTF-8"),
+            (10, 15, "windows-1252")
+        ]
+    );
+    covers(&segs, f.len());
+    let text = decode_segments(&f, &segs);
+    assert!(text.contains("Größe, Maß, Übung und Ärger."));
+    assert!(text.contains("goûté une crème"));
 }
 
-/// Text full of runs: NULs, controls, bad bytes, terminal escape sequences, U+FEFF.
-fn runs_strategy() -> impl Strategy<Value = String> {
-    let piece = prop_oneof![
-        4 => "[a-z ]{1,12}",
-        2 => Just("\n".to_string()),
-        2 => "\u{0}{1,9}",
-        1 => "[\u{1}\u{7}\u{1b}]{1,4}",
-        1 => "\u{FEFF}{1,3}",
-        1 => Just("\u{1b}[31m\u{1b}[1m".to_string()),
-        1 => Just("\u{1b}]0;title\u{7}".to_string()),
-        1 => "[\u{200B}\u{202E}]{1,3}",
+#[test]
+fn g1_utf16le_export_with_utf8_appended_at_720() {
+    let mut text16 = String::new();
+    while utf16le(&text16, true).len() < 720 - 44 {
+        text16.push_str("Zeile mit Umlaut: Käse\r\n");
+    }
+    let mut f = utf16le(&text16, true);
+    while f.len() < 718 {
+        f.extend(utf16le(" ", false));
+    }
+    f.truncate(718);
+    f.extend(utf16le("\n", false));
+    assert_eq!(f.len(), 720);
+    let tail = "Nachtrag in UTF-8: Grüße, Käse, Öl und Straße.\n".repeat(3);
+    f.extend(tail.as_bytes());
+    let segs = segments_of(&f);
+    assert_eq!(segs.len(), 2, "{segs:?}");
+    assert_eq!((segs[0].offset, segs[0].length), (0, 720));
+    assert_eq!(segs[0].format, Format::Utf16Le);
+    assert!(segs[0].mark);
+    assert_eq!(segs[1].offset, 720);
+    assert_eq!(segs[1].encoding, "UTF-8");
+    let out = decode_segments(&f, &segs);
+    assert!(out.starts_with("Zeile mit Umlaut: Käse\r\n"));
+    assert!(out.ends_with(&tail));
+}
+
+#[test]
+fn g3_a_mark_in_the_middle_starts_a_new_encoding() {
+    let mut f = Vec::new();
+    for _ in 0..3 {
+        f.extend(FRENCH_1252);
+    }
+    let joined = f.len() as u64;
+    f.extend(b"\xEF\xBB\xBF");
+    f.extend("Zweite Datei: schön und grün.\n".as_bytes());
+    let segs = segments_of(&f);
+    assert_eq!(lines_and(&segs), [(1, 3, "windows-1252"), (4, 4, "UTF-8")]);
+    assert_eq!(segs[1].offset, joined);
+    assert!(segs[1].mark);
+    let out = decode_segments(&f, &segs);
+    assert!(out.ends_with("Zweite Datei: schön und grün.\n"));
+    assert!(!out.contains('\u{FEFF}'));
+}
+
+#[test]
+fn g3_utf16be_export_then_utf16le_export() {
+    let mut f = vec![0xFE, 0xFF];
+    for u in "Erste Datei, große Zeile\n".repeat(4).encode_utf16() {
+        f.extend(u.to_be_bytes());
+    }
+    let at = f.len() as u64;
+    f.extend(utf16le(&"Zweite Datei, kleine Zeile\n".repeat(4), true));
+    let segs = segments_of(&f);
+    assert_eq!(segs.len(), 2, "{segs:?}");
+    assert_eq!(segs[0].format, Format::Utf16Be);
+    assert_eq!(segs[1].format, Format::Utf16Le);
+    assert_eq!(segs[1].offset, at);
+    let out = decode_segments(&f, &segs);
+    assert!(out.contains("große Zeile\nZweite Datei"));
+}
+
+#[test]
+fn g4_one_stray_byte_is_no_segment() {
+    let mut f = GERMAN.repeat(10).into_bytes();
+    f.extend(b"Preis: 5\x80 netto\n");
+    f.extend(GERMAN.repeat(10).as_bytes());
+    assert_eq!(segments_of(&f), []);
+}
+
+#[test]
+fn g4_one_encoding_is_no_segment() {
+    assert_eq!(segments_of(GERMAN.repeat(20).as_bytes()), []);
+    assert_eq!(segments_of(&FRENCH_1252.repeat(20)), []);
+    assert_eq!(segments_of(&utf16le(&GERMAN.repeat(5), true)), []);
+    assert_eq!(segments_of(b"plain ascii\nonly\n"), []);
+    assert_eq!(segments_of(b""), []);
+}
+
+#[test]
+fn g4_a_small_legacy_run_is_absorbed() {
+    // Two bytes above 7F in one line: below the thresholds, it stays with UTF-8.
+    let mut f = GERMAN.repeat(5).into_bytes();
+    f.extend(b"caf\xE9 na\xEFve\n");
+    f.extend(GERMAN.repeat(5).as_bytes());
+    assert_eq!(segments_of(&f), []);
+}
+
+#[test]
+fn g6_too_many_segments_is_one_inconsistent_encoding() {
+    let mut f = Vec::new();
+    for _ in 0..20 {
+        f.extend(GERMAN.repeat(2).as_bytes());
+        f.extend(FRENCH_1252);
+    }
+    assert_eq!(segments_of(&f), []);
+}
+
+#[test]
+fn g7_decode_without_segments_is_the_whole() {
+    assert_eq!(decode_segments(GERMAN.as_bytes(), &[]), GERMAN);
+}
+
+#[test]
+fn g1_a_foreign_paragraph_far_into_the_file_in_bounded_memory() {
+    // 8 MiB of UTF-8 fed in 64 KiB chunks, then a windows-1252 paragraph, then UTF-8 again.
+    let block = GERMAN.repeat(1000);
+    let mut s = Segmenter::new();
+    let mut fed = 0u64;
+    let mut lines = 0u64;
+    while fed < 8 << 20 {
+        s.feed(block.as_bytes());
+        fed += block.len() as u64;
+        lines += 1000;
+    }
+    for _ in 0..3 {
+        s.feed(FRENCH_1252);
+    }
+    s.feed(block.as_bytes());
+    let segs = s.finish();
+    assert_eq!(segs.len(), 3);
+    assert_eq!(segs[1].offset, fed);
+    assert_eq!(
+        (segs[1].first_line, segs[1].last_line),
+        (lines + 1, lines + 3)
+    );
+}
+
+fn mixed_file() -> impl Strategy<Value = Vec<u8>> {
+    let pieces = prop_oneof![
+        Just(GERMAN.as_bytes().to_vec()),
+        Just(FRENCH_1252.to_vec()),
+        Just(b"ascii only line\n".to_vec()),
+        Just(utf16le("Käse und Brot\n", false)),
+        Just(b"\xEF\xBB\xBFmark then text \xC3\xA9\xC3\xA8\n".to_vec()),
+        Just(utf16le("mit Marke\n", true)),
+        Just(b"stray \x80 byte\n".to_vec()),
     ];
-    proptest::collection::vec(piece, 0..200).prop_map(|v| v.concat())
+    proptest::collection::vec(pieces, 0..24).prop_map(|v| v.concat())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 30, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// Runs (issue 14) are the same whether the file is analysed whole or in merged segments,
-    /// grouped or not, with a small cap.
+    /// G1: the segments are the same for any chunking.
     #[test]
-    fn runs_survive_the_segment_merge(
-        text in runs_strategy(), fi in 0usize..3,
-        cuts in proptest::collection::vec(0.0f64..1.0, 0..6),
-        cap in 1usize..4, group in any::<bool>(),
+    fn g1_chunking_never_changes_segments(
+        f in mixed_file(),
+        sizes in proptest::collection::vec(1usize..40, 1..20),
     ) {
-        let f = [Format::Utf8, Format::Utf16Le, Format::Utf32Be][fi];
-        let padded = format!("{}\n{text}", "w".repeat(textscope::WINDOW));
-        let bytes = encode(&padded, f, true);
-        let opts = Options { max_problems_per_kind: cap, group_runs: group, ..Options::default() };
-        let whole = whole(&bytes, &opts);
-        prop_assert_eq!(split_report(&bytes, &opts, &cuts), whole);
+        let whole = segments_of(&f);
+        let mut s = Segmenter::new();
+        let mut at = 0;
+        let mut k = 0;
+        while at < f.len() {
+            let n = sizes[k % sizes.len()].min(f.len() - at);
+            s.feed(&f[at..at + n]);
+            at += n;
+            k += 1;
+        }
+        prop_assert_eq!(s.finish(), whole.clone());
+        if !whole.is_empty() {
+            covers(&whole, f.len());
+            prop_assert!(whole.len() >= 2 && whole.len() <= textscope::segments::MAX_SEGMENTS);
+            for w in whole.windows(2) {
+                prop_assert_ne!(&w[0].encoding, &w[1].encoding);
+            }
+        }
+    }
+
+    /// G7: decoding never panics and gives one string.
+    #[test]
+    fn g7_decode_any_file(f in mixed_file()) {
+        let segs = segments_of(&f);
+        let _ = decode_segments(&f, &segs);
     }
 }

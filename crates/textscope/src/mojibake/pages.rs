@@ -21,6 +21,7 @@ pub(crate) const PAGES: [&str; 7] = [
 /// One page: the character of each byte 80–FF, and the reverse map sorted by character.
 pub(crate) struct Table {
     pub name: &'static str,
+    #[cfg_attr(not(test), allow(dead_code))]
     high: [Option<char>; 128],
     back: Vec<(char, u8)>,
 }
