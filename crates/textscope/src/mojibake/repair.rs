@@ -73,21 +73,32 @@ fn telltale(region: &[char], u: &Unit) -> bool {
     };
     match chars {
         [a, b] => {
+            // "ÃŸ" (ß) and "ÄŤ" (č, windows-1250) are two capitals, but no word has them:
+            // a repair to Latin-1 or Latin Extended-A from a Latin lead is telltale anyway.
+            // Not from a Cyrillic lead: "ВІ" (windows-1251 "²") is Ukrainian.
+            let latin_repair =
+                matches!(u32::from(u.repaired), 0xA0..=0x17F) && u32::from(*a) < 0x400;
             let same_case =
                 (a.is_uppercase() && b.is_uppercase()) || (a.is_lowercase() && b.is_lowercase());
-            !(word_letter(*a) && word_letter(*b) && same_case)
+            latin_repair || !(word_letter(*a) && word_letter(*b) && same_case)
         }
         [_, rest @ ..] => rest.iter().any(|c| !word_letter(*c)),
         [] => false,
     }
 }
 
+fn is_c1(c: char) -> bool {
+    matches!(u32::from(c), 0x80..=0x9F)
+}
+
 /// M3: is a run of adjacent units mojibake?
 fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char>) -> bool {
+    // A C1 control is kept as the middle step of a twice-repaired run (M4): "Å\u{81}" is
+    // "Ł" read once; `resolve` drops the run unless the second repair covers it.
     if units.is_empty()
         || units
             .iter()
-            .any(|u| class(u.repaired) == Class::Implausible)
+            .any(|u| class(u.repaired) == Class::Implausible && !is_c1(u.repaired))
     {
         return false;
     }
@@ -112,7 +123,8 @@ fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char
         .get(u.start + 1..u.start + u.len)
         .is_some_and(|r| r.iter().all(|c| is_closing(*c)));
     let word_end = after.is_none_or(|c| !c.is_alphanumeric());
-    if lead_upper && closing && word_end && before.is_some_and(char::is_uppercase) {
+    // Also a one-letter word: „Ä“ is the letter Ä quoted, not "ē".
+    if lead_upper && closing && word_end && !before.is_some_and(char::is_lowercase) {
         return false;
     }
     true
@@ -178,14 +190,18 @@ struct Candidate {
     end: usize,
     units: Vec<Unit>,
     score: u32,
+    /// The final repair and the pages of its chain (M4).
+    repaired: String,
+    pages: Vec<&'static str>,
 }
 
 /// M1–M7 on one region. `prev` and `next` are the characters around it (ASCII or outside
-/// every page), `depth` how many repairs may still follow (M4).
+/// every page).
 pub(crate) fn find(region: &[char], prev: Option<char>, next: Option<char>) -> Vec<Found> {
     find_depth(region, prev, next, 3)
 }
 
+/// `depth`: how many repairs may be chained (M4: twice, and a third for safety).
 fn find_depth(region: &[char], prev: Option<char>, next: Option<char>, depth: u8) -> Vec<Found> {
     if depth == 0 || region.len() < 2 {
         return Vec::new();
@@ -204,6 +220,12 @@ fn find_depth(region: &[char], prev: Option<char>, next: Option<char>, depth: u8
             if whole && prev.is_some_and(is_quote) && next.is_some_and(is_quote) {
                 continue;
             }
+            let around = (prev, next);
+            let Some((repaired, pages)) =
+                resolve(t.name, &units, region, (start, end), around, depth)
+            else {
+                continue;
+            };
             let score = score(&units);
             cands.push(Candidate {
                 page,
@@ -211,6 +233,8 @@ fn find_depth(region: &[char], prev: Option<char>, next: Option<char>, depth: u8
                 end,
                 units,
                 score,
+                repaired,
+                pages,
             });
         }
     }
@@ -228,18 +252,49 @@ fn find_depth(region: &[char], prev: Option<char>, next: Option<char>, depth: u8
             group_end = group_end.max(c.end);
             j += 1;
         }
-        if let Some(group) = cands.get(i..j) {
-            if let Some(f) = decide(group, region, depth) {
-                out.push(f);
-            }
+        if let Some(f) = cands.get(i..j).and_then(decide) {
+            out.push(f);
         }
         i = j;
     }
     out
 }
 
+/// M4: a run's final repair: repaired again while the repair is itself one run of mojibake
+/// (twice); `None` when a C1 middle step is not repaired away.
+fn resolve(
+    page: &'static str,
+    units: &[Unit],
+    region: &[char],
+    (start, end): (usize, usize),
+    (prev, next): (Option<char>, Option<char>),
+    depth: u8,
+) -> Option<(String, Vec<&'static str>)> {
+    let mut repaired: String = units.iter().map(|u| u.repaired).collect();
+    let mut pages = vec![page];
+    let chars: Vec<char> = repaired.chars().collect();
+    if chars.iter().all(|c| super::pages::in_some_page(*c)) {
+        let before = match start.checked_sub(1) {
+            Some(i) => region.get(i).copied(),
+            None => prev,
+        };
+        let after = region.get(end).copied().or(next);
+        let again = find_depth(&chars, before, after, depth - 1);
+        if let [f] = again.as_slice() {
+            if f.start == 0 && f.end == chars.len() && !f.ambiguous {
+                repaired.clone_from(&f.repaired);
+                pages.extend(f.pages.iter().copied());
+            }
+        }
+    }
+    if repaired.chars().any(is_c1) {
+        return None;
+    }
+    Some((repaired, pages))
+}
+
 /// M7: the best candidate of a group of overlapping ones, and whether another disagrees.
-fn decide(group: &[Candidate], region: &[char], depth: u8) -> Option<Found> {
+fn decide(group: &[Candidate]) -> Option<Found> {
     let best = group.iter().max_by(|a, b| {
         (a.end - a.start, a.score, std::cmp::Reverse(a.page)).cmp(&(
             b.end - b.start,
@@ -251,30 +306,11 @@ fn decide(group: &[Candidate], region: &[char], depth: u8) -> Option<Found> {
         let consistent = c.units.iter().all(|u| best.units.contains(u));
         !consistent && c.end - c.start >= best.end - best.start && c.score >= best.score
     });
-    let name = tables().get(best.page).map_or("windows-1252", |t| t.name);
-    let mut repaired: String = best.units.iter().map(|u| u.repaired).collect();
-    let mut pages = vec![name];
-    // M4: the repair is itself mojibake (twice): repaired again when one run covers it all
-    // (the inner call goes deeper itself, up to `depth` repairs in all).
-    let chars: Vec<char> = repaired.chars().collect();
-    if chars.iter().all(|c| super::pages::in_some_page(*c)) {
-        let before = best
-            .start
-            .checked_sub(1)
-            .and_then(|i| region.get(i).copied());
-        let again = find_depth(&chars, before, region.get(best.end).copied(), depth - 1);
-        if let [f] = again.as_slice() {
-            if f.start == 0 && f.end == chars.len() && !f.ambiguous {
-                repaired.clone_from(&f.repaired);
-                pages.extend(f.pages.iter().copied());
-            }
-        }
-    }
     Some(Found {
         start: best.start,
         end: best.end,
-        repaired,
-        pages,
+        repaired: best.repaired.clone(),
+        pages: best.pages.clone(),
         ambiguous,
     })
 }

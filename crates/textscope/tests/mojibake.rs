@@ -1,0 +1,238 @@
+//! Mojibake (docs/mojibake.md M1–M8), from text written for these tests.
+
+use proptest::prelude::*;
+use textscope::chars::{CharDecoder, Decoded};
+use textscope::mojibake::{
+    find_mojibake, fix_mojibake, MojibakeFindings, MojibakeScanner, MAX_RUNS,
+};
+
+/// UTF-8 text read as `page` and saved again as UTF-8.
+fn garble(s: &str, page: &'static encoding_rs::Encoding) -> String {
+    page.decode_without_bom_handling(s.as_bytes())
+        .0
+        .into_owned()
+}
+
+fn w1252(s: &str) -> String {
+    garble(s, encoding_rs::WINDOWS_1252)
+}
+
+#[test]
+fn m1_file_with_mojibake_on_lines_8_to_11() {
+    let mut text = String::new();
+    for n in 1..=7 {
+        text.push_str(&format!(
+            "Ligne {n} : un texte correct, déjà écrit en été.\n"
+        ));
+    }
+    for n in 8..=11 {
+        text.push_str(&w1252(&format!(
+            "Ligne {n} : le café crème est très bon.\n"
+        )));
+    }
+    text.push_str("Ligne 12 : à bientôt.\n");
+    let runs = find_mojibake(&text);
+    let lines: Vec<u64> = runs.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11]);
+    assert!(runs
+        .iter()
+        .all(|r| r.chain == ["utf-8", "windows-1252", "utf-8"]));
+    assert!(runs.iter().all(|r| !r.ambiguous));
+    assert_eq!(runs[0].original, "Ã©");
+    assert_eq!(runs[0].repaired, "é");
+    let line8 = text.lines().nth(7).unwrap_or_default();
+    assert_eq!(
+        runs[0].column,
+        line8.chars().position(|c| c == 'Ã').unwrap() as u64 + 1
+    );
+    let start = runs[0].offset as usize;
+    assert_eq!(&text[start..start + runs[0].length as usize], "Ã©");
+    let fixed = fix_mojibake(&text);
+    assert!(fixed.contains("Ligne 9 : le café crème est très bon."));
+    assert!(fixed.contains("déjà écrit en été"));
+    assert!(!fixed.contains('Ã'));
+}
+
+#[test]
+fn m4_twice_encoded_lines() {
+    let text = w1252(&w1252("Ein schöner Tag in Köln, sagte Jürgen.\n"));
+    assert!(text.contains("ÃƒÂ¶"));
+    let runs = find_mojibake(&text);
+    assert_eq!(runs.len(), 3);
+    assert_eq!(
+        runs[0].chain,
+        ["utf-8", "windows-1252", "utf-8", "windows-1252", "utf-8"]
+    );
+    assert_eq!(
+        fix_mojibake(&text),
+        "Ein schöner Tag in Köln, sagte Jürgen.\n"
+    );
+}
+
+#[test]
+fn m1_each_chain() {
+    let cases: [(&str, &'static encoding_rs::Encoding, &str); 6] = [
+        (
+            "Crème brûlée, “quoted” — naïve",
+            encoding_rs::WINDOWS_1252,
+            "windows-1252",
+        ),
+        (
+            "Zażółć gęślą jaźń",
+            encoding_rs::WINDOWS_1250,
+            "windows-1250",
+        ),
+        ("Zażółć gęślą jaźń", encoding_rs::ISO_8859_2, "ISO-8859-2"),
+        (
+            "Café déjà vu, señor",
+            encoding_rs::WINDOWS_1251,
+            "windows-1251",
+        ),
+        ("Café déjà vu, señor", encoding_rs::MACINTOSH, "macintosh"),
+        (
+            "Привет, как дела? Всё хорошо.",
+            encoding_rs::WINDOWS_1252,
+            "windows-1252",
+        ),
+    ];
+    for (clean, page, name) in cases {
+        let bad = garble(clean, page);
+        assert_eq!(fix_mojibake(&bad), clean, "{name}: {bad}");
+        let runs = find_mojibake(&bad);
+        assert!(!runs.is_empty(), "{name}");
+        assert!(
+            runs.iter().any(|r| r.chain.get(1) == Some(&name)),
+            "{name} {runs:?}"
+        );
+    }
+    // ISO-8859-1 proper: the C1 controls, which windows-1252 writes otherwise.
+    let latin1: String = "Ça coûte 5 €".bytes().map(char::from).collect();
+    assert_eq!(fix_mojibake(&latin1), "Ça coûte 5 €");
+    // IBM437, from a DOS console.
+    assert_eq!(fix_mojibake("Caf├⌐ cr├¿me"), "Café crème");
+}
+
+#[test]
+fn m3_look_alikes_are_left_alone() {
+    let clean = [
+        "SÃO PAULO, INFORMAÇÃO, AÇÕES, NÃO, CORAÇÃO",
+        "São Paulo tem informação e ações; não é coração.",
+        "Hà Nội là thủ đô của Việt Nam; người Việt ăn phở.",
+        "Tiếng Việt có dấu: ạ ả ấ ầ ẩ ẫ ậ ắ ằ ẳ ẵ ặ.",
+        "25 °C ± 0,5; 3 × 4 = 12; 5 µm; x² + y²; ½ ¼ ¾",
+        "Price: £5, €7, ¥300, ¢50; © 2024 ® ™",
+        "Déjà vu à l'été, naïve façade, cœur, Noël, Œuvre",
+        "Grüße aus München, Straße, Ärger, Öl, Übel",
+        "El niño comió piñata; ¿Qué? ¡Olé! Señor Muñoz.",
+        "Smørrebrød på Ærø; Åse og Øystein; Göteborg, Malmö",
+        "Zażółć gęślą jaźń; Łódź; Česká republika; Ďábel",
+        "Привет, мир! «Ёлки» — СССР» и т. д.",
+        "Ελληνικά: Αθήνα, Θεσσαλονίκη",
+        "non\u{A0}breaking\u{A0}spaces\u{A0}: oui\u{A0}!",
+        "╔══════╗\n║ menu ║\n╚══════╝\n┌──┬──┐",
+        "DÉJÀ VU, CAFÉ’S «TÊTE» PÅ” „Ä“ ВІН ДІМ ВІДПОВІДЬ",
+        "日本語のテキスト、中文文本、한국어 텍스트",
+    ];
+    for s in clean {
+        assert_eq!(find_mojibake(s), [], "{s}");
+        assert_eq!(fix_mojibake(s), s);
+    }
+}
+
+#[test]
+fn m5_quoted_examples_are_not_mojibake() {
+    let lines = [
+        "\"Ã©\" is what é looks like when UTF-8 is read as windows-1252.",
+        "In a bad export, café shows as cafÃ© and naïve as naÃ¯ve.",
+        "The pattern `Ã¨` appears in logs.",
+    ];
+    for s in lines {
+        assert_eq!(find_mojibake(s), [], "{s}");
+    }
+}
+
+#[test]
+fn m5_price_mojibake_is_mojibake() {
+    assert_eq!(fix_mojibake("Total: Â£12.50"), "Total: £12.50");
+    assert_eq!(fix_mojibake("10Â\u{A0}km"), "10\u{A0}km");
+    assert_eq!(fix_mojibake("It doesnâ€™t work"), "It doesn’t work");
+}
+
+#[test]
+fn m8_caps_and_exact_count() {
+    let line = "cafÃ© ".repeat(1500);
+    let mut s = MojibakeScanner::new();
+    for (i, c) in line.char_indices() {
+        s.char(c, i as u64, c.len_utf8() as u32, 1, i as u64 + 1);
+    }
+    let MojibakeFindings { runs, count } = s.finish();
+    assert_eq!(count, 1500);
+    assert_eq!(runs.len(), MAX_RUNS);
+}
+
+#[test]
+fn m8_behind_the_cores_decoder_with_utf16_offsets() {
+    let text = "ok\nCafÃ©\n";
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in text.encode_utf16() {
+        bytes.extend(u.to_le_bytes());
+    }
+    let opts = textscope::Options::default();
+    let (index, _) = textscope::detect_window(&bytes, true, &opts);
+    let mut d = CharDecoder::new(&index);
+    let mut s = MojibakeScanner::new();
+    let (mut line, mut column) = (1, 1);
+    let mut each = |offset: u64, raw: &[u8], dec: Decoded| {
+        if let Decoded::Char(c) = dec {
+            s.char(c, offset, raw.len() as u32, line, column);
+            column += 1;
+            if c == '\n' {
+                s.end_of_line();
+                line += 1;
+                column = 1;
+            }
+        }
+    };
+    d.feed(&bytes[index.mark_len as usize..], &mut each);
+    d.finish(&mut each);
+    let found = s.finish();
+    assert_eq!(found.count, 1);
+    let r = &found.runs[0];
+    assert_eq!((r.line, r.column, r.offset, r.length), (2, 4, 2 + 6 + 6, 4));
+    assert_eq!(r.repaired, "é");
+}
+
+const WORDS: [&str; 12] = [
+    "café", "crème", "naïve", "Zürich", "Ærø", "São", "señor", "Łódź", "straße", "œuvre", "Ñandú",
+    "Québec",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// M1: text of these words, garbled once or twice, is repaired exactly.
+    #[test]
+    fn m1_garbled_words_come_back(
+        picks in proptest::collection::vec(0..WORDS.len(), 1..8),
+        twice in any::<bool>(),
+    ) {
+        let clean = picks.iter().map(|&i| WORDS[i]).collect::<Vec<_>>().join(" ");
+        let once = w1252(&clean);
+        let bad = if twice { w1252(&once) } else { once };
+        prop_assert_eq!(fix_mojibake(&bad), clean);
+    }
+
+    /// M3: the clean text itself is never changed.
+    #[test]
+    fn m3_clean_words_stay(picks in proptest::collection::vec(0..WORDS.len(), 1..8)) {
+        let clean = picks.iter().map(|&i| WORDS[i]).collect::<Vec<_>>().join(" ");
+        prop_assert_eq!(fix_mojibake(&clean), clean);
+    }
+
+    /// fix_mojibake leaves text without mojibake byte-identical (here: any text outside the
+    /// pages' upper halves, plus ASCII).
+    #[test]
+    fn fix_is_identity_on_other_text(s in "[a-z A-Z0-9\\n\u{100}-\u{17F}\u{400}-\u{44F}\u{4E00}-\u{4E80}]{0,80}") {
+        prop_assert_eq!(fix_mojibake(&s), s);
+    }
+}
