@@ -18,6 +18,20 @@ pub(crate) struct Found {
     pub pages: Vec<&'static str>,
     /// M7: another page gives a different repair that is as plausible.
     pub ambiguous: bool,
+    /// M3 (iv): a lone unit that is mojibake only on a line with a strong run of its page.
+    pub weak: bool,
+    /// M7: the rival repairs of the same characters (an ambiguous run's other readings).
+    pub alternatives: Vec<Alternative>,
+    /// M7: the chains (pages) that give this same repair, the best's first: what the run
+    /// says about the page of its line.
+    pub agree: Vec<Vec<&'static str>>,
+}
+
+/// Another reading of an ambiguous run (M7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Alternative {
+    pub repaired: String,
+    pub pages: Vec<&'static str>,
 }
 
 /// One unit: the characters of one UTF-8 sequence read in a page (M1).
@@ -67,10 +81,27 @@ fn word_letter(c: char) -> bool {
 
 /// M3 (ii): the unit does not read as a fragment of a real word: for two characters, not
 /// two letters of one case; for three or four, some continuation character is not a letter.
-fn telltale(region: &[char], u: &Unit) -> bool {
+fn telltale(region: &[char], u: &Unit, prev: Option<char>, next: Option<char>) -> bool {
     let Some(chars) = region.get(u.start..u.start + u.len) else {
         return false;
     };
+    // (iii) A Cyrillic or Greek letter glued to an ASCII letter is no word either: "crГЁme"
+    // (windows-1251 for "crème"), "вЂњhello".
+    let before = match u.start.checked_sub(1) {
+        Some(i) => region.get(i).copied(),
+        None => prev,
+    };
+    let after = region.get(u.start + u.len).copied().or(next);
+    let foreign_lead = chars
+        .first()
+        .is_some_and(|c| c.is_alphabetic() && u32::from(*c) >= 0x370);
+    let glued = [before, after]
+        .iter()
+        .flatten()
+        .any(|c| c.is_ascii_alphabetic());
+    if foreign_lead && glued {
+        return true;
+    }
     match chars {
         [a, b] => {
             // "ÃŸ" (ß) and "ÄŤ" (č, windows-1250) are two capitals, but no word has them:
@@ -82,7 +113,7 @@ fn telltale(region: &[char], u: &Unit) -> bool {
                 (a.is_uppercase() && b.is_uppercase()) || (a.is_lowercase() && b.is_lowercase());
             latin_repair || !(word_letter(*a) && word_letter(*b) && same_case)
         }
-        [_, rest @ ..] => rest.iter().any(|c| !word_letter(*c)),
+        [lead, rest @ ..] => !word_letter(*lead) || rest.iter().any(|c| !word_letter(*c)),
         [] => false,
     }
 }
@@ -92,7 +123,9 @@ fn is_c1(c: char) -> bool {
 }
 
 /// M3: is a run of adjacent units mojibake?
-fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char>) -> bool {
+/// `Some(true)`: mojibake; `Some(false)`: weak, mojibake only on a line with a strong run of
+/// the same page (M3 (iv)); `None`: not mojibake.
+fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char>) -> Option<bool> {
     // A C1 control is kept as the middle step of a twice-repaired run (M4): "Å\u{81}" is
     // "Ł" read once; `resolve` drops the run unless the second repair covers it.
     if units.is_empty()
@@ -100,16 +133,16 @@ fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char
             .iter()
             .any(|u| class(u.repaired) == Class::Implausible && !is_c1(u.repaired))
     {
-        return false;
+        return None;
     }
-    if !units.iter().any(|u| telltale(region, u)) {
-        return false;
+    if !units.iter().any(|u| telltale(region, u, prev, next)) {
+        return None;
     }
     let [u] = units else {
-        return true;
+        return Some(true);
     };
     if u.len == 2 && !matches!(class(u.repaired), Class::Latin | Class::Symbol) {
-        return false;
+        return Some(false);
     }
     // M5 (capitals): "PÅ”" is a capital word before a closing quote, not "PŔ".
     let before = u
@@ -125,17 +158,22 @@ fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char
     let word_end = after.is_none_or(|c| !c.is_alphanumeric());
     // Also a one-letter word: „Ä“ is the letter Ä quoted, not "ē".
     if lead_upper && closing && word_end && !before.is_some_and(char::is_lowercase) {
-        return false;
+        return Some(false);
     }
-    true
+    Some(true)
 }
 
 /// The accepted runs of one page in a region, with their units.
-fn runs_in(t: &Table, region: &[char], prev: Option<char>, next: Option<char>) -> Vec<Vec<Unit>> {
+fn runs_in(
+    t: &Table,
+    region: &[char],
+    prev: Option<char>,
+    next: Option<char>,
+) -> Vec<(Vec<Unit>, bool)> {
     let mut out = Vec::new();
     let mut cur: Vec<Unit> = Vec::new();
     let mut i = 0;
-    let close = |cur: &mut Vec<Unit>, out: &mut Vec<Vec<Unit>>| {
+    let close = |cur: &mut Vec<Unit>, out: &mut Vec<(Vec<Unit>, bool)>| {
         if !cur.is_empty() {
             let first = cur.first().map_or(0, |u| u.start);
             let last = cur.last().map_or(0, |u| u.start + u.len);
@@ -144,8 +182,8 @@ fn runs_in(t: &Table, region: &[char], prev: Option<char>, next: Option<char>) -
                 .and_then(|i| region.get(i).copied())
                 .or(prev);
             let after = region.get(last).copied().or(next);
-            if accept(region, cur, before, after) {
-                out.push(std::mem::take(cur));
+            if let Some(strong) = accept(region, cur, before, after) {
+                out.push((std::mem::take(cur), strong));
             }
             cur.clear();
         }
@@ -166,22 +204,43 @@ fn runs_in(t: &Table, region: &[char], prev: Option<char>, next: Option<char>) -
     out
 }
 
-/// M6: three box-drawing characters in a row: IBM437 art, not mojibake.
-fn box_art(region: &[char]) -> bool {
-    region.windows(3).any(|w| w.iter().all(|c| is_box(*c)))
+/// M6: a box-drawing or block character that no IBM437 run takes: the region is box art
+/// ("─┬┐"), and none of its IBM437 runs is mojibake.
+fn box_art(region: &[char], runs: &[(Vec<Unit>, bool)]) -> bool {
+    region.iter().enumerate().any(|(i, c)| {
+        is_box(*c)
+            && !runs
+                .iter()
+                .flat_map(|(units, _)| units)
+                .any(|u| (u.start..u.start + u.len).contains(&i))
+    })
 }
 
+/// M5: the longest region (in characters) that a pair of quote marks makes an example.
+const QUOTED_MAX: usize = 8;
+
 /// The score of a run (M7): letters weigh most, then symbols, combining marks least.
-fn score(units: &[Unit]) -> u32 {
-    units
-        .iter()
-        .map(|u| match (class(u.repaired), u.repaired.is_alphabetic()) {
+/// A capital right after a small letter ("cafÊ") costs 3: the case of the text around
+/// decides between pages that repair one run to two letters (é or Ê).
+fn score(units: &[Unit], before: Option<char>) -> u32 {
+    let mut prev = before;
+    let mut total = 0u32;
+    for u in units {
+        let base: u32 = match (class(u.repaired), u.repaired.is_alphabetic()) {
             (_, _) if matches!(u32::from(u.repaired), 0x300..=0x36F) => 1,
             (Class::Latin, true) => 4,
             (Class::Other, true) => 3,
             _ => 2,
-        })
-        .sum()
+        };
+        let odd_case = u.repaired.is_uppercase() && prev.is_some_and(char::is_lowercase);
+        total += if odd_case {
+            base.saturating_sub(3)
+        } else {
+            base
+        };
+        prev = Some(u.repaired);
+    }
+    total
 }
 
 struct Candidate {
@@ -190,9 +249,9 @@ struct Candidate {
     end: usize,
     units: Vec<Unit>,
     score: u32,
+    strong: bool,
     /// The final repair and the pages of its chain (M4).
-    repaired: String,
-    pages: Vec<&'static str>,
+    resolved: Resolved,
 }
 
 /// M1–M7 on one region. `prev` and `next` are the characters around it (ASCII or outside
@@ -206,35 +265,37 @@ fn find_depth(region: &[char], prev: Option<char>, next: Option<char>, depth: u8
     if depth == 0 || region.len() < 2 {
         return Vec::new();
     }
+    // M5 (quoted example): a short region alone between quote marks ("Ã©", `Ã¨`).
+    if region.len() <= QUOTED_MAX && prev.is_some_and(is_quote) && next.is_some_and(is_quote) {
+        return Vec::new();
+    }
     let mut cands: Vec<Candidate> = Vec::new();
-    let art = box_art(region);
     for (page, t) in tables().iter().enumerate() {
-        if art && t.name == "IBM437" {
+        let runs = runs_in(t, region, prev, next);
+        if t.name == "IBM437" && box_art(region, &runs) {
             continue;
         }
-        for units in runs_in(t, region, prev, next) {
+        for (units, strong) in runs {
             let start = units.first().map_or(0, |u| u.start);
             let end = units.last().map_or(0, |u| u.start + u.len);
-            // M5 (quoted example): the run alone between quote marks.
-            let whole = start == 0 && end == region.len();
-            if whole && prev.is_some_and(is_quote) && next.is_some_and(is_quote) {
-                continue;
-            }
             let around = (prev, next);
-            let Some((repaired, pages)) =
-                resolve(t.name, &units, region, (start, end), around, depth)
+            let Some(resolved) = resolve(t.name, &units, region, (start, end), around, depth)
             else {
                 continue;
             };
-            let score = score(&units);
+            let before = match start.checked_sub(1) {
+                Some(i) => region.get(i).copied(),
+                None => prev,
+            };
+            let score = score(&units, before);
             cands.push(Candidate {
                 page,
                 start,
                 end,
                 units,
                 score,
-                repaired,
-                pages,
+                strong,
+                resolved,
             });
         }
     }
@@ -269,9 +330,12 @@ fn resolve(
     (start, end): (usize, usize),
     (prev, next): (Option<char>, Option<char>),
     depth: u8,
-) -> Option<(String, Vec<&'static str>)> {
+) -> Option<Resolved> {
     let mut repaired: String = units.iter().map(|u| u.repaired).collect();
     let mut pages = vec![page];
+    let mut inner_alternatives = Vec::new();
+    let mut inner_ambiguous = false;
+    let mut agree = vec![vec![page]];
     let chars: Vec<char> = repaired.chars().collect();
     if chars.iter().all(|c| super::pages::in_some_page(*c)) {
         let before = match start.checked_sub(1) {
@@ -281,37 +345,113 @@ fn resolve(
         let after = region.get(end).copied().or(next);
         let again = find_depth(&chars, before, after, depth - 1);
         if let [f] = again.as_slice() {
-            if f.start == 0 && f.end == chars.len() && !f.ambiguous {
+            let sure = !f.weak || units.len() >= 2;
+            if f.start == 0 && f.end == chars.len() && sure {
+                // An ambiguous second repair makes the whole run ambiguous (M7): its
+                // readings go along, so the line may still settle it.
+                inner_ambiguous = f.ambiguous;
+                inner_alternatives = f
+                    .alternatives
+                    .iter()
+                    .map(|a| Alternative {
+                        repaired: a.repaired.clone(),
+                        pages: std::iter::once(page)
+                            .chain(a.pages.iter().copied())
+                            .collect(),
+                    })
+                    .collect();
                 repaired.clone_from(&f.repaired);
                 pages.extend(f.pages.iter().copied());
+                agree = f
+                    .agree
+                    .iter()
+                    .map(|tail| std::iter::once(page).chain(tail.iter().copied()).collect())
+                    .collect();
             }
         }
     }
     if repaired.chars().any(is_c1) {
         return None;
     }
-    Some((repaired, pages))
+    Some(Resolved {
+        repaired,
+        pages,
+        inner_ambiguous,
+        inner_alternatives,
+        agree,
+    })
+}
+
+/// A run's final repair (M4).
+struct Resolved {
+    repaired: String,
+    pages: Vec<&'static str>,
+    /// The second repair was ambiguous.
+    inner_ambiguous: bool,
+    /// Its other readings, as whole chains.
+    inner_alternatives: Vec<Alternative>,
+    /// The page sequences that give this same repair.
+    agree: Vec<Vec<&'static str>>,
 }
 
 /// M7: the best candidate of a group of overlapping ones, and whether another disagrees.
 fn decide(group: &[Candidate]) -> Option<Found> {
     let best = group.iter().max_by(|a, b| {
-        (a.end - a.start, a.score, std::cmp::Reverse(a.page)).cmp(&(
-            b.end - b.start,
-            b.score,
-            std::cmp::Reverse(b.page),
-        ))
+        // A longer chain first: a repair that is itself mojibake is not finished.
+        (
+            a.strong,
+            a.end - a.start,
+            a.resolved.pages.len(),
+            a.score,
+            std::cmp::Reverse(a.page),
+        )
+            .cmp(&(
+                b.strong,
+                b.end - b.start,
+                b.resolved.pages.len(),
+                b.score,
+                std::cmp::Reverse(b.page),
+            ))
     })?;
-    let ambiguous = group.iter().any(|c| {
-        let consistent = c.units.iter().all(|u| best.units.contains(u));
-        !consistent && c.end - c.start >= best.end - best.start && c.score >= best.score
-    });
+    let rivals: Vec<&Candidate> = group
+        .iter()
+        .filter(|c| {
+            let consistent = c.units.iter().all(|u| best.units.contains(u));
+            !consistent
+                && (c.strong || !best.strong)
+                && c.end - c.start >= best.end - best.start
+                && c.resolved.pages.len() >= best.resolved.pages.len()
+                && c.score >= best.score
+        })
+        .collect();
+    let ambiguous = !rivals.is_empty() || best.resolved.inner_ambiguous;
+    let mut alternatives: Vec<Alternative> = rivals
+        .iter()
+        .filter(|c| c.start == best.start && c.end == best.end)
+        .map(|c| Alternative {
+            repaired: c.resolved.repaired.clone(),
+            pages: c.resolved.pages.clone(),
+        })
+        .collect();
+    alternatives.extend(best.resolved.inner_alternatives.iter().cloned());
+    let agree = group
+        .iter()
+        .filter(|c| {
+            c.start == best.start
+                && c.end == best.end
+                && c.resolved.repaired == best.resolved.repaired
+        })
+        .flat_map(|c| c.resolved.agree.iter().cloned())
+        .collect();
     Some(Found {
         start: best.start,
         end: best.end,
-        repaired: best.repaired.clone(),
-        pages: best.pages.clone(),
+        repaired: best.resolved.repaired.clone(),
+        pages: best.resolved.pages.clone(),
         ambiguous,
+        weak: !best.strong,
+        alternatives,
+        agree,
     })
 }
 

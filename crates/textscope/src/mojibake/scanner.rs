@@ -2,7 +2,7 @@
 //! it holds only the current region (at most [`MAX_RUN_BYTES`]) and the current line's runs.
 
 use super::pages::in_some_page;
-use super::repair::find;
+use super::repair::{find, Alternative};
 use super::{MojibakeFindings, MojibakeRun};
 
 /// M8: the longest run the scanner holds, in bytes of UTF-8; a longer stretch is cut there.
@@ -13,6 +13,28 @@ pub const MAX_RUNS: usize = 1000;
 
 /// M5: the most distinct characters above U+007F remembered per line for the explanation rule.
 const MAX_SEEN: usize = 256;
+
+/// A run of the current line, waiting for the end of the line (M3 (iv), M5, M7).
+#[derive(Debug)]
+struct Pending {
+    run: MojibakeRun,
+    strong: bool,
+    alternatives: Vec<Alternative>,
+    agree: Vec<Vec<&'static str>>,
+}
+
+/// Counts one run's support for each page sequence in `agree` (at most `cap` entries).
+fn support(table: &mut Vec<(Vec<&'static str>, u64)>, agree: &[Vec<&'static str>], cap: usize) {
+    for pages in agree {
+        let known = table.iter().position(|(c, _)| c == pages);
+        let full = table.len() >= cap;
+        match known.and_then(|i| table.get_mut(i)) {
+            Some((_, n)) => *n += 1,
+            None if !full => table.push((pages.clone(), 1)),
+            None => {}
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 struct At {
@@ -47,7 +69,10 @@ pub struct MojibakeScanner {
     prev: Option<char>,
     line: u64,
     seen: Vec<char>,
-    pending: Vec<MojibakeRun>,
+    /// The current line's runs, each with its strength (M3 (iv)) and rival readings (M7).
+    pending: Vec<Pending>,
+    /// M7: how many unambiguous runs so far each page sequence gives (at most 64).
+    file_pages: Vec<(Vec<&'static str>, u64)>,
     pending_extra: u64,
     runs: Vec<MojibakeRun>,
     count: u64,
@@ -76,6 +101,7 @@ impl MojibakeScanner {
             line: 0,
             seen: Vec::new(),
             pending: Vec::new(),
+            file_pages: Vec::new(),
             pending_extra: 0,
             runs: Vec::new(),
             count: 0,
@@ -111,7 +137,33 @@ impl MojibakeScanner {
     pub fn end_of_line(&mut self) {
         self.close_region(None);
         let seen = std::mem::take(&mut self.seen);
-        for run in std::mem::take(&mut self.pending) {
+        let pending = std::mem::take(&mut self.pending);
+        // M3 (iv): the pages of the line's strong runs vouch for its weak ones.
+        let strong: Vec<&str> = pending
+            .iter()
+            .filter(|p| p.strong)
+            .filter_map(|p| p.run.chain.get(1).copied())
+            .collect();
+        // M7: the pages of the line's unambiguous runs, then those of the file so far, choose
+        // between the readings of an ambiguous run.
+        let mut anchors: Vec<(Vec<&'static str>, u64)> = Vec::new();
+        for p in pending.iter().filter(|p| p.strong && !p.run.ambiguous) {
+            support(&mut anchors, &p.agree, usize::MAX);
+        }
+        for p in pending {
+            let Pending {
+                mut run,
+                strong: is_strong,
+                alternatives,
+                agree,
+            } = p;
+            if run.ambiguous {
+                self.settle(&mut run, &alternatives, &anchors);
+            }
+            let vouched = run.chain.get(1).is_some_and(|p| strong.contains(p));
+            if !is_strong && !vouched {
+                continue;
+            }
             // M5 (explanation): a line that also shows the repaired letters as themselves
             // explains mojibake; it is not mojibake.
             let letters = run.repaired.chars().any(char::is_alphabetic);
@@ -123,6 +175,9 @@ impl MojibakeScanner {
                     .all(|c| seen.binary_search(&c).is_ok());
             if explained {
                 continue;
+            }
+            if !run.ambiguous && is_strong {
+                support(&mut self.file_pages, &agree, 64);
             }
             self.count += 1;
             if self.runs.len() < self.cap {
@@ -140,6 +195,43 @@ impl MojibakeScanner {
         MojibakeFindings {
             runs: self.runs,
             count: self.count,
+        }
+    }
+
+    /// M7: an ambiguous run takes the one reading whose page the line's unambiguous runs
+    /// use; else the one whose page the file's unambiguous runs so far use most (at least 3,
+    /// and more than any rival's); else it stays ambiguous.
+    fn settle(
+        &self,
+        run: &mut MojibakeRun,
+        alternatives: &[Alternative],
+        anchors: &[(Vec<&'static str>, u64)],
+    ) {
+        let mut options: Vec<(String, Vec<&'static str>)> = vec![(
+            run.repaired.clone(),
+            run.chain.iter().skip(1).step_by(2).copied().collect(),
+        )];
+        options.extend(
+            alternatives
+                .iter()
+                .map(|a| (a.repaired.clone(), a.pages.clone())),
+        );
+        let unique_top = |table: &[(Vec<&'static str>, u64)], least: u64| {
+            let counts: Vec<u64> = options
+                .iter()
+                .map(|o| table.iter().find(|(c, _)| *c == o.1).map_or(0, |(_, n)| *n))
+                .collect();
+            let top = counts.iter().copied().max().unwrap_or(0);
+            let winners = counts.iter().filter(|&&n| n == top).count();
+            (top >= least && winners == 1)
+                .then(|| counts.iter().position(|&n| n == top))
+                .flatten()
+        };
+        let chosen = unique_top(anchors, 1).or_else(|| unique_top(&self.file_pages, 3));
+        if let Some((repaired, pages)) = chosen.and_then(|i| options.get(i)) {
+            run.repaired.clone_from(repaired);
+            run.chain = chain_of(pages);
+            run.ambiguous = false;
         }
     }
 
@@ -168,11 +260,7 @@ impl MojibakeScanner {
             for flag in covered.iter_mut().take(f.end).skip(f.start) {
                 *flag = true;
             }
-            let mut chain = vec!["utf-8"];
-            for p in &f.pages {
-                chain.push(p);
-                chain.push("utf-8");
-            }
+            let chain = chain_of(&f.pages);
             let run = MojibakeRun {
                 line: self.line,
                 column: first.column,
@@ -184,7 +272,12 @@ impl MojibakeScanner {
                 ambiguous: f.ambiguous,
             };
             if self.pending.len() < self.cap {
-                self.pending.push(run);
+                self.pending.push(Pending {
+                    run,
+                    strong: !f.weak,
+                    alternatives: f.alternatives,
+                    agree: f.agree,
+                });
             } else {
                 self.pending_extra += 1;
             }
@@ -197,4 +290,14 @@ impl MojibakeScanner {
         self.prev = chars.last().copied();
         self.region_bytes = 0;
     }
+}
+
+/// The chain of a repair through `pages`: UTF-8, then each page and UTF-8 again.
+fn chain_of(pages: &[&'static str]) -> Vec<&'static str> {
+    let mut chain = vec!["utf-8"];
+    for p in pages {
+        chain.push(p);
+        chain.push("utf-8");
+    }
+    chain
 }
