@@ -102,6 +102,14 @@ fn telltale(region: &[char], u: &Unit, prev: Option<char>, next: Option<char>) -
     if foreign_lead && glued {
         return true;
     }
+    // (iv) A Greek or Cyrillic lead before Latin letters is no word: "ΓÇö" (IBM437 for "—").
+    let latin_after = chars
+        .iter()
+        .skip(1)
+        .any(|c| c.is_alphabetic() && u32::from(*c) < 0x250);
+    if foreign_lead && latin_after {
+        return true;
+    }
     match chars {
         [a, b] => {
             // "ÃŸ" (ß) and "ÄŤ" (č, windows-1250) are two capitals, but no word has them:
