@@ -327,3 +327,106 @@ fn eval_set_precision_and_recall() {
         }
     }
 }
+
+/// UTF-8 text read in `page` by the core's own decoder (undefined bytes as the C1 control of
+/// their value, as WHATWG does) and saved again as UTF-8.
+fn garble_with_core(s: &str, page: &str) -> String {
+    let opts = textscope::Options::default()
+        .force_encoding(page)
+        .unwrap_or_default();
+    let (index, _) = textscope::detect_window(s.as_bytes(), true, &opts);
+    let mut d = CharDecoder::new(&index);
+    let mut out = String::new();
+    let mut each = |_: u64, raw: &[u8], dec: Decoded| match dec {
+        Decoded::Char(c) => out.push(c),
+        Decoded::Bad(_) => out.extend(raw.iter().map(|&b| char::from(b))),
+    };
+    d.feed(s.as_bytes(), &mut each);
+    d.finish(&mut each);
+    out
+}
+
+/// The paragraphs of scripts/eval/text (44 languages, written for the detection evaluation),
+/// clean and through each chain once and twice. Files in even places (sorted by name) are
+/// `corpus-tune`, whose failures were read; those in odd places are `corpus-holdout`, whose
+/// failures were never read.
+#[test]
+fn eval_corpus_split() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/eval/text");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    paths.sort();
+    assert!(paths.len() >= 40, "{dir}");
+    let pages = [
+        "windows-1252",
+        "ISO-8859-1",
+        "windows-1250",
+        "ISO-8859-2",
+        "windows-1251",
+        "macintosh",
+        "IBM437",
+    ];
+    for (split, parity) in [("corpus-tune", 0), ("corpus-holdout", 1)] {
+        let (mut clean, mut fp, mut bad, mut exact, mut runs, mut right) = (0, 0, 0, 0, 0, 0);
+        let mut per_page = vec![[0u64; 2]; pages.len()];
+        let mut wrong = Vec::new();
+        for path in paths.iter().skip(parity).step_by(2) {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            for para in text.lines().filter(|l| !l.trim().is_empty()) {
+                let para = format!("{para}\n");
+                clean += 1;
+                fp += u64::from(fix_mojibake(&para) != para);
+                if para.is_ascii() {
+                    continue;
+                }
+                for (k, page) in pages.iter().enumerate() {
+                    let once = garble_with_core(&para, page);
+                    for input in [once.clone(), garble_with_core(&once, page)] {
+                        bad += 1;
+                        let fixed = fix_mojibake(&input);
+                        exact += u64::from(fixed == para);
+                        per_page[k][0] += 1;
+                        per_page[k][1] += u64::from(fixed == para);
+                        for run in find_mojibake(&input).iter().filter(|r| !r.ambiguous) {
+                            let (a, b) = (run.offset as usize, (run.offset + run.length) as usize);
+                            let left: String = input[..a]
+                                .chars()
+                                .rev()
+                                .take_while(char::is_ascii)
+                                .take(6)
+                                .collect();
+                            let left: String = left.chars().rev().collect();
+                            let right_ctx: String = input[b..]
+                                .chars()
+                                .take_while(char::is_ascii)
+                                .take(6)
+                                .collect();
+                            let ok = para.contains(&format!("{left}{}{right_ctx}", run.repaired));
+                            runs += 1;
+                            right += u64::from(ok);
+                            if !ok && parity == 0 {
+                                wrong.push((page, run.original.clone(), run.repaired.clone()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (page, [docs, ok]) in pages.iter().zip(&per_page) {
+            println!("  {split} {page:13} documents {docs:5}  exact {ok:5}");
+        }
+        for w in wrong.iter().take(30) {
+            println!("  wrong: {w:?}");
+        }
+        let precision = right as f64 / runs.max(1) as f64;
+        let recall = exact as f64 / bad.max(1) as f64;
+        println!(
+            "  {split}: run precision {precision:.4} ({right}/{runs}), document recall \
+             {recall:.4} ({exact}/{bad}), false positives {fp}/{clean} correct paragraphs"
+        );
+        assert_eq!(fp, 0, "{split}: correct paragraphs changed");
+        assert!(precision >= 0.95, "{split}: precision {precision}");
+        assert!(recall >= 0.5, "{split}: recall {recall}");
+    }
+}

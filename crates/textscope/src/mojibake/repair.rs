@@ -126,6 +126,36 @@ fn telltale(region: &[char], u: &Unit, prev: Option<char>, next: Option<char>) -
     }
 }
 
+/// The script block of a letter, coarsely: Latin, Greek, Cyrillic, Hebrew, Arabic (else 0).
+fn script(c: char) -> u8 {
+    match u32::from(c) {
+        _ if !c.is_alphabetic() => 0,
+        0..=0x24F | 0x1E00..=0x1EFF => 1,
+        0x370..=0x3FF => 2,
+        0x400..=0x4FF => 3,
+        0x590..=0x5FF => 4,
+        0x600..=0x6FF => 5,
+        _ => 0,
+    }
+}
+
+/// M3 (v): two or more units whose repairs are all letters of one script (Greek, Cyrillic,
+/// Hebrew, Arabic) other than that of their leads: "ЩЃЩЉ" (windows-1251 for Arabic "في"),
+/// "ŸÉÿß" (macintosh for "كا"). Real words keep their script.
+fn foreign_run(region: &[char], units: &[Unit]) -> bool {
+    let Some(first) = units.first().map(|u| script(u.repaired)) else {
+        return false;
+    };
+    units.len() >= 2
+        && first >= 2
+        && units.iter().all(|u| {
+            script(u.repaired) == first
+                && region
+                    .get(u.start)
+                    .is_some_and(|lead| script(*lead) != first && script(*lead) != 0)
+        })
+}
+
 fn is_c1(c: char) -> bool {
     matches!(u32::from(c), 0x80..=0x9F)
 }
@@ -143,7 +173,20 @@ fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char
     {
         return None;
     }
-    if !units.iter().any(|u| telltale(region, u, prev, next)) {
+    if !units.iter().any(|u| telltale(region, u, prev, next)) && !foreign_run(region, units) {
+        return None;
+    }
+    // M2: a combining mark follows the Latin letter it marks ("eÌ\u{81}" is "e\u{301}");
+    // Ukrainian "Мі" (windows-1251 for U+0333) has none before it.
+    let orphan = units.iter().any(|u| {
+        let before = match u.start.checked_sub(1) {
+            Some(i) => region.get(i).copied(),
+            None => prev,
+        };
+        matches!(u32::from(u.repaired), 0x300..=0x36F)
+            && !before.is_some_and(|c| c.is_alphabetic() && u32::from(c) < 0x250)
+    });
+    if orphan {
         return None;
     }
     let [u] = units else {
