@@ -163,7 +163,12 @@ fn is_c1(c: char) -> bool {
 /// M3: is a run of adjacent units mojibake?
 /// `Some(true)`: mojibake; `Some(false)`: weak, mojibake only on a line with a strong run of
 /// the same page (M3 (iv)); `None`: not mojibake.
-fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char>) -> Option<bool> {
+fn accept(
+    region: &[char],
+    units: &[Unit],
+    (prev, next): (Option<char>, Option<char>),
+    trusted: bool,
+) -> Option<bool> {
     // A C1 control is kept as the middle step of a twice-repaired run (M4): "Å\u{81}" is
     // "Ł" read once; `resolve` drops the run unless the second repair covers it.
     if units.is_empty()
@@ -173,7 +178,11 @@ fn accept(region: &[char], units: &[Unit], prev: Option<char>, next: Option<char
     {
         return None;
     }
-    if !units.iter().any(|u| telltale(region, u, prev, next)) && !foreign_run(region, units) {
+    // M4: the repair of a run already found needs no telltale of its own ("РІ", twice).
+    let told = trusted
+        || foreign_run(region, units)
+        || units.iter().any(|u| telltale(region, u, prev, next));
+    if !told {
         return None;
     }
     // M2: a combining mark follows the Latin letter it marks ("eÌ\u{81}" is "e\u{301}");
@@ -220,6 +229,7 @@ fn runs_in(
     region: &[char],
     prev: Option<char>,
     next: Option<char>,
+    trusted: bool,
 ) -> Vec<(Vec<Unit>, bool)> {
     let mut out = Vec::new();
     let mut cur: Vec<Unit> = Vec::new();
@@ -233,7 +243,7 @@ fn runs_in(
                 .and_then(|i| region.get(i).copied())
                 .or(prev);
             let after = region.get(last).copied().or(next);
-            if let Some(strong) = accept(region, cur, before, after) {
+            if let Some(strong) = accept(region, cur, (before, after), trusted) {
                 out.push((std::mem::take(cur), strong));
             }
             cur.clear();
@@ -322,7 +332,7 @@ fn find_depth(region: &[char], prev: Option<char>, next: Option<char>, depth: u8
     }
     let mut cands: Vec<Candidate> = Vec::new();
     for (page, t) in tables().iter().enumerate() {
-        let runs = runs_in(t, region, prev, next);
+        let runs = runs_in(t, region, prev, next, depth < 3);
         if t.name == "IBM437" && box_art(region, &runs) {
             continue;
         }
