@@ -265,3 +265,76 @@ impl LineState {
         self.mode
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The naive reference of G2's UTF-8 figures: std's `utf8_chunks` (maximal subparts).
+    fn naive(bytes: &[u8]) -> (u64, u64, u64) {
+        let (mut valid, mut invalid) = (0, 0);
+        for chunk in bytes.utf8_chunks() {
+            valid += chunk.valid().chars().filter(|c| !c.is_ascii()).count() as u64;
+            invalid += u64::from(!chunk.invalid().is_empty());
+        }
+        let high = bytes.iter().filter(|&&b| b >= 0x80).count() as u64;
+        (valid, invalid, high)
+    }
+
+    fn line_of(bytes: &[u8]) -> (Line, LineState) {
+        let mut s = LineState::new(0);
+        for &b in bytes {
+            assert_eq!(s.byte(b, Mode::Byte), None);
+        }
+        (s.clone().finish(Mode::Byte), s)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// G2: the line's UTF-8 figures are those of the naive reference.
+        #[test]
+        fn g2_utf8_figures_match_the_naive_reference(
+            bytes in proptest::collection::vec(
+                prop_oneof![
+                    Just(0x41u8), Just(0x80), Just(0x8F), Just(0x9F), Just(0xA0), Just(0xBF),
+                    Just(0xC2), Just(0xDF), Just(0xE0), Just(0xED), Just(0xEF), Just(0xF0),
+                    Just(0xF4), Just(0xF5), Just(0xC0), Just(0xFF), Just(0x20),
+                ],
+                0..24,
+            )
+        ) {
+            let (line, mut state) = line_of(&bytes);
+            let (valid, invalid, high) = naive(&bytes);
+            prop_assert_eq!(line.high, high);
+            if state.need > 0 {
+                state.invalid += 1;
+            }
+            prop_assert_eq!((state.valid, state.invalid), (valid, invalid));
+            prop_assert_eq!(line.non_ascii, valid + invalid);
+        }
+    }
+
+    #[test]
+    fn g1_lf_of_each_layout() {
+        let mut s = LineState::new(0);
+        // UTF-16LE: the 0A of U+0A0D is no LF; 0A 00 is, with its zero.
+        for &b in &[0xFF, 0xFE, 0x0D, 0x0A, 0x61, 0x00] {
+            assert_eq!(s.byte(b, Mode::Byte), None);
+        }
+        assert_eq!(s.byte(0x0A, Mode::Byte), None);
+        assert_eq!(s.byte(0x00, Mode::Byte), Some(true));
+        assert_eq!(s.finish(Mode::Byte).class, Class::Wide(Mode::Le16));
+        // UTF-16BE after a UTF-16BE line: an empty line 00 0A.
+        let mut s = LineState::new(0);
+        assert_eq!(s.byte(0x00, Mode::Be16), None);
+        assert_eq!(s.byte(0x0A, Mode::Be16), Some(true));
+        assert_eq!(s.finish(Mode::Be16).class, Class::Wide(Mode::Be16));
+        // A byte line: any 0A.
+        let mut s = LineState::new(0);
+        assert_eq!(s.byte(b'a', Mode::Byte), None);
+        assert_eq!(s.byte(0x0A, Mode::Byte), Some(true));
+        assert_eq!(s.finish(Mode::Byte).class, Class::Ascii);
+    }
+}
