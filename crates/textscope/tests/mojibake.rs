@@ -210,6 +210,39 @@ const WORDS: [&str; 12] = [
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
+    /// M8: the scanner finds the same runs whether the feeder calls `end_of_line` or only
+    /// changes `line`, and as `find_mojibake` does.
+    #[test]
+    fn m8_end_of_line_is_optional(
+        picks in proptest::collection::vec(0..WORDS.len(), 1..12),
+        breaks in proptest::collection::vec(any::<bool>(), 12),
+    ) {
+        let mut text = String::new();
+        for (k, &i) in picks.iter().enumerate() {
+            text.push_str(&w1252(WORDS[i]));
+            text.push(if breaks[k] { '\n' } else { ' ' });
+        }
+        let feed = |explicit: bool| {
+            let mut s = MojibakeScanner::new();
+            let (mut line, mut column) = (1, 1);
+            for (i, c) in text.char_indices() {
+                s.char(c, i as u64, c.len_utf8() as u32, line, column);
+                column += 1;
+                if c == '\n' {
+                    if explicit {
+                        s.end_of_line();
+                    }
+                    line += 1;
+                    column = 1;
+                }
+            }
+            s.finish().runs
+        };
+        let with = feed(true);
+        prop_assert_eq!(&with, &feed(false));
+        prop_assert_eq!(with, find_mojibake(&text));
+    }
+
     /// M1: text of these words, garbled once or twice, is repaired exactly.
     #[test]
     fn m1_garbled_words_come_back(

@@ -113,4 +113,23 @@ mod tests {
         let mac = &tables()[5];
         assert_eq!(mac.byte_of('√'), Some(0xC3));
     }
+
+    /// The way back is the naive one: every byte's character comes back to the byte, and for
+    /// encoding_rs pages the encoder agrees.
+    #[test]
+    fn m1_every_byte_round_trips() {
+        for t in tables() {
+            for b in 0x80..=0xFFu8 {
+                let Some(c) = t.char_of(b) else { continue };
+                assert_eq!(t.byte_of(c), Some(b), "{} {b:02X}", t.name);
+                if let Some(e) = encoding_of(t.name).filter(|_| t.name != "ISO-8859-1") {
+                    let text = c.to_string();
+                    let (bytes, _, bad) = e.encode(&text);
+                    if !bad {
+                        assert_eq!(&*bytes, [b], "{} {b:02X}", t.name);
+                    }
+                }
+            }
+        }
+    }
 }
