@@ -274,3 +274,23 @@ proptest! {
         let _ = decode_segments(&f, &segs);
     }
 }
+
+#[test]
+fn g1_utf32le_export_then_utf8() {
+    let mut f = vec![0xFF, 0xFE, 0x00, 0x00];
+    for c in "Zeile eins, schön\nZeile zwei, grün\n".chars() {
+        f.extend((c as u32).to_le_bytes());
+    }
+    let at = f.len() as u64;
+    f.extend("Anhang: Größe, Maß, Übung.\n".repeat(2).as_bytes());
+    let segs = segments_of(&f);
+    assert_eq!(segs.len(), 2, "{segs:?}");
+    assert_eq!((segs[0].format, segs[0].length), (Format::Utf32Le, at));
+    assert_eq!((segs[0].first_line, segs[0].last_line), (1, 2));
+    assert_eq!((segs[1].offset, segs[1].first_line), (at, 3));
+    let out = decode_segments(&f, &segs);
+    assert_eq!(
+        out,
+        "Zeile eins, schön\nZeile zwei, grün\nAnhang: Größe, Maß, Übung.\nAnhang: Größe, Maß, Übung.\n"
+    );
+}
