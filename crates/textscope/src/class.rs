@@ -1,6 +1,6 @@
 //! Character classes: the one table every stage asks what a character is (line ending, P2–P4
 //! problem, finding, something to show in brackets). It sits at the bottom of the pipeline and
-//! knows no other stage, so detection, the line machine ([`crate::lines`]), the tracker, the
+//! knows no other stage, so detection, the line machine (`lines.rs`), the tracker, the
 //! structure, the preview and the CLI's `check` and `convert` all read the same answers.
 //!
 //! One naming is settled here: the marks U+200E, U+200F and U+061C are **invisible
@@ -116,7 +116,7 @@ pub fn class_of(c: char) -> Class {
 }
 
 /// The line ending `c` is by itself (L1), if any: CR is [`EndingKind::Cr`] here, and becomes
-/// part of a CR LF only in the line machine ([`crate::lines::LineMachine`]).
+/// part of a CR LF only in the line machine (`lines::LineMachine`).
 #[inline]
 pub fn ending_of(c: char) -> Option<EndingKind> {
     match c {

@@ -1,5 +1,5 @@
 //! Hidden characters beyond the bidi controls and the invisible format characters of
-//! [`crate::class`]: the tag characters, the Hangul fillers, U+00AD, U+180E, and the variation
+//! `class.rs` (which asks this module): the tag characters, the Hangul fillers, U+00AD, U+180E, and the variation
 //! selectors outside an emoji or ideographic sequence. At the bottom of the core beside
 //! `class.rs`: the sanitiser, the findings and `check` all read them from here.
 

@@ -7,7 +7,7 @@
 //! to the encoding (D11): they give no character and are shown with the next character's bytes.
 
 use super::tables_cns::{CNS_PLANE1, CNS_PLANE2};
-use crate::decode::{Bad, Sink};
+use crate::sink::{Bad, Sink};
 
 /// Which state machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,63 +5,14 @@
 //! straddles two chunks live in named fields of the decoder's state, so feeding one byte at a
 //! time gives the same events as feeding the file whole (U5).
 
-mod char_sink;
 pub(crate) mod legacy;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
 pub(crate) mod utf8;
 
 use crate::format::Format;
-use crate::problem::{ProblemKind, Utf8Reason};
-pub use char_sink::{ascii_unit, CharSink, Decoded};
-
-/// Why a unit or a sequence of units decodes to U+FFFD. Each counts as one character.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bad {
-    /// P1: half of a UTF-16 pair without its other half, or a surrogate unit in UTF-32.
-    UnpairedSurrogate,
-    /// P5: a character cut short by the end of the file.
-    Truncated,
-    /// P6: a UTF-32 unit above 10FFFF.
-    InvalidCodePoint,
-    /// P7: an ill-formed UTF-8 subpart.
-    InvalidUtf8(Utf8Reason),
-    /// P8: a legacy byte the code page does not map.
-    Unmapped,
-}
-
-impl Bad {
-    /// The problem kind this bad unit is (P1, P5, P6, P7 or P8).
-    pub(crate) fn kind(self) -> ProblemKind {
-        match self {
-            Bad::UnpairedSurrogate => ProblemKind::UnpairedSurrogate,
-            Bad::Truncated => ProblemKind::TruncatedCharacter,
-            Bad::InvalidCodePoint => ProblemKind::InvalidCodePoint,
-            Bad::InvalidUtf8(_) => ProblemKind::InvalidUtf8,
-            Bad::Unmapped => ProblemKind::UnmappedByte,
-        }
-    }
-}
-
-/// Where decoded events go: the report tracker, the structure builder, detection statistics.
-pub(crate) trait Sink {
-    /// When true, the decoder may report runs of printable ASCII (U+0020–U+007E, one unit each)
-    /// with [`Sink::ascii_run`] instead of one [`Sink::char`] call per character.
-    const ASCII_RUNS: bool;
-    /// `chars` printable ASCII characters, one unit of `width` bytes each, from `offset` on.
-    fn ascii_run(&mut self, offset: u64, chars: usize, width: usize);
-    /// The same run with its bytes (`width` per character), for a sink that must see the
-    /// characters at times (the tracker inside a terminal escape sequence); the decoders call
-    /// this one.
-    #[inline(always)]
-    fn ascii_bytes(&mut self, offset: u64, bytes: &[u8], width: usize) {
-        self.ascii_run(offset, bytes.len() / width.max(1), width);
-    }
-    /// One decoded scalar value and its bytes.
-    fn char(&mut self, c: char, offset: u64, bytes: &[u8]);
-    /// One bad unit or subpart and its bytes.
-    fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]);
-}
+pub use crate::sink::{ascii_unit, CharSink, Decoded};
+pub(crate) use crate::sink::{Bad, Sink};
 
 /// The decoder for one format; dispatches statically to the format's module.
 #[derive(Debug)]
@@ -97,7 +48,7 @@ impl Decoder {
     }
 
     /// True when no character is begun and no mode is held: the next byte starts a character
-    /// and the fast path (crate::fast) may decode it. Never for multi-byte code pages.
+    /// and the vector fast path may decode it. Never for multi-byte code pages.
     pub(crate) fn idle(&self) -> bool {
         match self {
             Decoder::Utf8(d) => d.idle(),

@@ -2,7 +2,8 @@
 //! loop over plain lines (plain_lines.rs) hand to the sink themselves: findings, lone controls
 //! and escape sequences. Writes through [`FastSink`].
 
-use super::kernel::{below, Classify, WIN};
+use super::kernel::Classify;
+use super::vector::{below, WIN};
 use super::FastSink;
 use crate::class::EndingKind;
 

@@ -2,7 +2,7 @@
 //! own pass (decision 66), instead of simdutf8 validating ahead of them: where a block's
 //! sequences are ill-formed, as stops of the block loops at character boundaries.
 
-use super::kernel::{Bytes64, WIN};
+use super::vector::{Bytes64, WIN};
 
 /// Whether `b` is a UTF-8 continuation byte (80–BF).
 #[inline(always)]

@@ -17,12 +17,12 @@ mod kernel;
     target_endian = "little"
 ))]
 mod neon;
-mod pairs;
 mod plain;
 mod plain_lines;
 mod quiet;
 mod scalar;
 mod sink;
+mod vector;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm;
 #[cfg(target_arch = "x86_64")]
@@ -138,7 +138,7 @@ pub(crate) enum Job {
     Utf8,
     Utf16 { be: bool },
     Utf32 { be: bool },
-    Legacy { high_stops: kernel::HighStops },
+    Legacy { high_stops: vector::HighStops },
 }
 
 /// UTF-8 is validated (simdutf8) this many bytes ahead of a classifier that does not check the
@@ -146,7 +146,7 @@ pub(crate) enum Job {
 const PIECE: usize = 64 * 1024;
 
 /// Whether the classifier `run_job` picks for `kernel` checks UTF-8 sequences itself
-/// ([`kernel::Bytes64::CHECKS_UTF8`]). Where unsure, false: validating ahead a stretch that the
+/// ([`vector::Bytes64::CHECKS_UTF8`]). Where unsure, false: validating ahead a stretch that the
 /// classifier checks again costs time, not correctness.
 fn checks_utf8(kernel: Kernel) -> bool {
     match kernel {
@@ -173,7 +173,7 @@ pub(crate) fn feed<T: FastSink>(dec: &mut Decoder, tr: &mut T, chunk: &[u8], ker
         Decoder::Utf16(d) => Some(Job::Utf16 { be: d.be }),
         Decoder::Utf32(d) => Some(Job::Utf32 { be: d.be }),
         Decoder::Legacy(d) => d.high_stops().map(|&bits| Job::Legacy {
-            high_stops: kernel::HighStops::new(bits),
+            high_stops: vector::HighStops::new(bits),
         }),
     };
     let Some(job) = job else {
@@ -282,7 +282,7 @@ fn run_job<T: FastSink>(kernel: Kernel, job: &Job, tr: &mut T, bytes: &[u8], bas
 
 /// The block loop over `job` with the vector types `B` and `U`, runs of plain lines first.
 #[inline(always)]
-pub(crate) fn with<T: FastSink, B: kernel::Bytes64, U: kernel::Units16>(
+pub(crate) fn with<T: FastSink, B: vector::Bytes64, U: vector::Units16>(
     job: &Job,
     tr: &mut T,
     bytes: &[u8],
@@ -337,7 +337,7 @@ pub(crate) const AHEAD: usize = 2048;
 
 /// The same for UTF-8: where simdutf8 validates [`PIECE`] bytes ahead of the classifier, it is
 /// the first to read each byte, and the loop asks for what the next validation will read.
-pub(crate) const fn ahead_utf8<V: kernel::Bytes64>() -> usize {
+pub(crate) const fn ahead_utf8<V: vector::Bytes64>() -> usize {
     if V::CHECKS_UTF8 {
         AHEAD
     } else {

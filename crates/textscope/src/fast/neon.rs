@@ -13,8 +13,8 @@
 
 #![allow(unsafe_code)]
 
-use super::kernel::{Bytes64, Units16, WIN};
-use super::pairs::{self, Pairs};
+use super::vector::pairs::{self, Pairs};
+use super::vector::{Bytes64, Units16, WIN};
 use core::arch::aarch64::*;
 
 /// Lane k of a byte vector carries bit k % 8.

@@ -1,4 +1,4 @@
-//! The classifiers of the line-at-a-time loop ([`super::plain_lines::ascii_lines`]): a block whose
+//! The classifiers of the line-at-a-time loop (`plain_lines.rs`, which uses them): a block whose
 //! characters need nothing but counting (printable ASCII and TAB, and beyond ASCII whatever the
 //! general classifier of `kernel.rs` would not stop at), with the units that do not start a
 //! character marked so that the loop can count characters per line.
@@ -9,11 +9,9 @@
 //! and prose with a few accented words stays in the loop instead of going to the block loop.
 
 use super::check::stray_after;
-use super::kernel::{
-    below, next16, next32, Bytes64, Classify, HighStops, Legacy, Units16, Utf16, Utf32, Utf8, EVEN,
-    WIN,
-};
+use super::kernel::{Classify, Legacy, Utf16, Utf32, Utf8, EVEN};
 use super::quiet::{quiet16, quiet32};
+use super::vector::{below, next16, next32, Bytes64, HighStops, Units16, WIN};
 use std::marker::PhantomData;
 
 /// A block's LFs and CRs, and whatever the loop cannot take, with one bit per unit as
@@ -80,7 +78,7 @@ impl Plain {
     }
 }
 
-/// A format's classifier for [`super::plain_lines::ascii_lines`].
+/// A format's classifier for the line-at-a-time loop (`plain_lines.rs`).
 pub(crate) trait PlainAscii {
     /// Bytes per unit, and mask bits per unit (as [`Classify`]).
     const W: usize;

@@ -4,8 +4,8 @@
 //! step (decision 72). Writes through [`FastSink`].
 
 use super::blocks::found;
-use super::kernel::{below, WIN};
 use super::plain::PlainAscii;
+use super::vector::{below, WIN};
 use super::FastSink;
 use crate::class::EndingKind;
 

@@ -2,7 +2,7 @@
 //! ones, which hold nothing the slow path must see (decisions 54 and 58), and the hidden
 //! characters of the BMP.
 
-use super::kernel::Units16;
+use super::vector::Units16;
 
 /// Units beyond ASCII that the classifiers of UTF-16 and UTF-32 need not look at closely:
 /// U+00A0–05FF (Latin-1 to Hebrew) but U+00AD, and U+3000–D7FF (CJK punctuation, kana, CJK

@@ -1,7 +1,7 @@
 //! The portable twin of the vector classifiers: a unit at a time, no `unsafe`. It runs where no
 //! vector instruction set is known, and the tests compare every vector variant with it.
 
-use super::kernel::{Bytes64, Units16, WIN};
+use super::vector::{Bytes64, Units16, WIN};
 
 /// 64 bytes, compared one by one.
 #[derive(Clone, Copy)]

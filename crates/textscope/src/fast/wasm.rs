@@ -5,8 +5,8 @@
 
 #![allow(unsafe_code)]
 
-use super::kernel::{Bytes64, Units16, WIN};
-use super::pairs::{self, Pairs};
+use super::vector::pairs::{self, Pairs};
+use super::vector::{Bytes64, Units16, WIN};
 use core::arch::wasm32::*;
 
 #[inline(always)]

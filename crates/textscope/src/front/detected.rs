@@ -125,7 +125,7 @@ impl Detected {
         })
     }
 
-    /// What a [`crate::StructureBuilder`] or a [`crate::chars::CharDecoder`] needs to decode
+    /// What a [`crate::StructureBuilder`] or the character stream's decoder needs to decode
     /// the file from its first line: the format, the code page and the mark, with the one
     /// checkpoint of line 1. Its `size` is the window's and `lines` is 0: the window was not
     /// decoded for it.

@@ -4,7 +4,7 @@
 //! straight through. Every reader of a file's bytes is a [`Consumer`] behind it: the report's
 //! tracker ([`crate::Analyzer`] is a front over [`crate::ReportConsumer`]), the report with
 //! an observer of the characters ([`crate::ObservedAnalyzer`]), the structure builder, the
-//! character stream ([`crate::chars::CharConsumer`]) and `check`'s scanner.
+//! character stream (`chars::CharConsumer`) and `check`'s scanner.
 //!
 //! ```
 //! use textscope::{Front, Options, StructureBuilder, StructureOptions};

@@ -13,8 +13,8 @@
 
 #![allow(unsafe_code)]
 
-use super::kernel::{Bytes64, HighStops, Units16, WIN};
-use super::pairs::{self, Pairs};
+use super::vector::pairs::{self, Pairs};
+use super::vector::{Bytes64, HighStops, Units16, WIN};
 use super::FastSink;
 use super::{with, Job, Kernel};
 use std::arch::x86_64::*;

@@ -50,9 +50,9 @@ fn the_shuffled_lookup_of_high_stops_is_the_set() {
 #[test]
 fn the_shuffled_pairs_are_the_compared_pairs() {
     if avx2_detected() {
-        super::super::pairs::assert_pairs_are_compared::<avx2::Bytes>("avx2");
+        super::super::vector::pairs::assert_pairs_are_compared::<avx2::Bytes>("avx2");
     }
     if avx512_detected() {
-        super::super::pairs::assert_pairs_are_compared::<avx512::Bytes>("avx512");
+        super::super::vector::pairs::assert_pairs_are_compared::<avx512::Bytes>("avx512");
     }
 }

@@ -35,7 +35,7 @@
 //!
 //! Their second bytes are sets of high nibbles alone, so the second byte needs one lookup.
 
-use super::kernel::{after1, Bytes64, WIN};
+use super::{after1, Bytes64, WIN};
 
 /// The lead-byte class by high nibble and by low nibble.
 pub(crate) const LEAD_HI: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x03, 0x04, 0x78, 0x80];
@@ -154,10 +154,10 @@ pub(crate) fn assert_pairs_are_compared<V: Bytes64>(name: &str) {
                 let mut w = [0x41u8; WIN];
                 w[at] = lead;
                 w[at + 1] = second;
-                let want = by_compare(super::scalar::Bytes::load(&w), &w);
+                let want = by_compare(crate::fast::scalar::Bytes::load(&w), &w);
                 let got = V::load(&w).pairs(&w);
                 assert_eq!(got, want, "{name} {lead:02X} {second:02X} at {at}");
-                let want = bad_by_compare(super::scalar::Bytes::load(&w), w[64]);
+                let want = bad_by_compare(crate::fast::scalar::Bytes::load(&w), w[64]);
                 let got = V::load(&w).bad_pairs(&w);
                 assert_eq!(
                     got, want,
