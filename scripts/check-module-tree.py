@@ -22,11 +22,13 @@ def strip_tests(text):
     return re.split(r"#\[cfg\(test\)\]", text)[0]
 
 
-def module_files(folder, name, is_dir):
-    """The source files of sibling `name` in `folder` (a file, or a folder's whole tree)."""
-    if not is_dir:
-        return [os.path.join(folder, name + ".rs")]
-    out = []
+def module_files(folder, name, kinds):
+    """The source files of sibling `name` in `folder`: its file `name.rs`, and the whole tree
+    of its folder `name/` (a module may have both: `x.rs` with its children in `x/`)."""
+    has_file, has_dir = kinds
+    out = [os.path.join(folder, name + ".rs")] if has_file else []
+    if not has_dir:
+        return out
     for root, dirs, files in os.walk(os.path.join(folder, name)):
         dirs[:] = [d for d in dirs if "test" not in d]
         out += [os.path.join(root, f) for f in files if f.endswith(".rs") and "test" not in f]
@@ -38,9 +40,11 @@ def siblings(folder):
     for f in os.listdir(folder):
         p = os.path.join(folder, f)
         if f.endswith(".rs") and f not in ENTRY and "test" not in f:
-            mods[f[:-3]] = False
+            file, folder_ = mods.get(f[:-3], (False, False))
+            mods[f[:-3]] = (True, folder_)
         elif os.path.isdir(p) and "test" not in f:
-            mods[f] = True
+            file, folder_ = mods.get(f, (False, False))
+            mods[f] = (file, True)
     return mods
 
 
@@ -59,8 +63,8 @@ def check(src, show_edges):
         rel = os.path.relpath(root, src)
         prefix = "crate::" + ("" if rel == "." else rel.replace(os.sep, "::") + "::")
         graph = {m: {} for m in mods}
-        for m, is_dir in mods.items():
-            for path in module_files(root, m, is_dir):
+        for m, kinds in mods.items():
+            for path in module_files(root, m, kinds):
                 try:
                     # Comments count: a doc link to a sibling is a reference a reader follows.
                     text = strip_tests(open(path, encoding="utf-8").read())

@@ -3,11 +3,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The toolchain is pinned in rust-toolchain.toml; its wasm32 target is fetched here when the
-# machine lacks it (RUSTUP_AUTO_INSTALL=0 means rustup will not do it by itself).
-if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-  rustup target add wasm32-unknown-unknown
-fi
+# The toolchain is pinned in rust-toolchain.toml. The explorer's wasm module is built first (an
+# ordinary cargo build for wasm32, which adds the target with rustup when the machine lacks
+# it): debug builds embed it from there and run no nested build of their own (decision 74).
+echo "== the explorer's wasm module (scripts/build-wasm.sh)"
+bash scripts/build-wasm.sh
+
+echo "== the module tree (scripts/check-module-tree.py: sibling modules form a DAG, no #[path])"
+python3 scripts/check-module-tree.py
 
 echo "== cargo test (library, CLI, properties, corpus)"
 cargo test --workspace --locked

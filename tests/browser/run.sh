@@ -21,6 +21,7 @@ if [ ! -d "$here/node_modules/playwright-core" ]; then
 fi
 
 cd "$root"
+bash scripts/build-wasm.sh
 cargo build -p textscope-cli
 
 cd "$here"

@@ -19,9 +19,9 @@ mod safety;
 mod vet;
 
 use crate::error as status;
+pub use atomic::write_atomically;
 #[cfg(test)]
 use atomic::TEMP_SUFFIX;
-pub use atomic::{open_non_regular, through_link, write_atomically};
 #[cfg(test)]
 pub use encode::encode;
 pub use encode::Converter;

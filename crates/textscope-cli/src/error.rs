@@ -47,10 +47,12 @@ pub enum Error {
     /// `utf16`: the units or bytes are not well-formed UTF-16 (the report says why).
     NotWellFormed,
     /// `utf16`: the input is not hex units, bytes or code points.
-    Unparseable(crate::utf16_cmd::Unparseable),
+    Unparseable(crate::utf16_input::Unparseable),
     /// `serve` could not listen.
+    #[cfg_attr(not(feature = "explorer"), allow(dead_code))]
     Serve { port: u16, source: io::Error },
     /// `site` could not write.
+    #[cfg_attr(not(feature = "explorer"), allow(dead_code))]
     Site { out: PathBuf, source: io::Error },
 }
 

@@ -4,7 +4,8 @@
 //! the file into it and hands each line to the [`Printer`].
 
 use crate::error::Error;
-use crate::index_file::{self, IndexError, Reading};
+use crate::index_file::{IndexError, Reading};
+use crate::index_open;
 use crate::input;
 use crate::progress::Progress;
 use crate::render::{self, OutputFormat, Printer};
@@ -29,7 +30,7 @@ pub fn run(
     let Run { args, bars, .. } = *run;
     let (mut src, expected) = open_arg(file, path)?;
     let indexed = match &args.index {
-        Some(ix) => Some(index_file::open_index(ix, path, &src, args.max_bytes)?),
+        Some(ix) => Some(index_open::open_index(ix, path, &src, args.max_bytes)?),
         None => index_for_this_run(run, path, &src, expected)?,
     };
     let (saved_name, saved, window) = match indexed {

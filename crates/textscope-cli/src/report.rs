@@ -211,7 +211,7 @@ fn report(
     // that is refused as stale, never one that is silently wrong.
     let save = match &args.save_index {
         Some(to) => {
-            let (id, _) = index_file::file_id(path, &src)?;
+            let (id, _) = crate::index_open::file_id(path, &src)?;
             opts.index_every = Some(every);
             Some((to, id))
         }

@@ -219,7 +219,7 @@ fn linger(stream: &mut TcpStream) {
 /// Reads one request head and answers it: the head must arrive within `timeout` of the
 /// connection's start, and the response must be taken within `timeout` after that. A client
 /// that sends no complete head in time is disconnected without an answer.
-pub(crate) fn handle(stream: &mut TcpStream, timeout: Duration) -> io::Result<()> {
+pub fn handle(stream: &mut TcpStream, timeout: Duration) -> io::Result<()> {
     let deadline = Instant::now() + timeout;
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 2048];
@@ -386,11 +386,7 @@ fn respond(
 
 /// Writes all of `bytes` before `deadline`, so that a client reading slowly cannot stretch the
 /// write timeout by taking a little at a time.
-pub(crate) fn write_before(
-    stream: &mut TcpStream,
-    bytes: &[u8],
-    deadline: Instant,
-) -> io::Result<()> {
+pub fn write_before(stream: &mut TcpStream, bytes: &[u8], deadline: Instant) -> io::Result<()> {
     let mut rest = bytes;
     while !rest.is_empty() {
         stream.set_write_timeout(Some(time_left(deadline)?))?;

@@ -1,12 +1,9 @@
 //! Caching (docs/web.md, "Caching"): scripts, styles and the wasm module under a content-hashed
 //! directory with `Cache-Control: immutable`; pages (and the plain paths) `no-cache`.
+#![cfg(feature = "explorer")]
 
-#[path = "../src/serve.rs"]
-#[allow(dead_code)]
-mod serve;
-#[path = "../src/site.rs"]
-#[allow(dead_code)]
-mod site;
+use textscope_cli::serve;
+use textscope_cli::site;
 
 fn get(path: &str) -> serve::Response {
     serve::answer(&format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).0

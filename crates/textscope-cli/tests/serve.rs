@@ -1,12 +1,9 @@
 //! The server's policy (serve::answer) and the embedded site, without sockets; then one real
 //! request over loopback.
+#![cfg(feature = "explorer")]
 
-#[path = "../src/serve.rs"]
-#[allow(dead_code)]
-mod serve;
-#[path = "../src/site.rs"]
-#[allow(dead_code)]
-mod site;
+use textscope_cli::serve;
+use textscope_cli::site;
 
 fn get(path: &str, host: &str) -> u16 {
     serve::answer(&format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n"))

@@ -1,12 +1,8 @@
 //! Issue 15, item 10: a request whose head has bare-LF line endings gets 400 at once, not a
 //! wait until the head deadline.
+#![cfg(feature = "explorer")]
 
-#[path = "../src/serve.rs"]
-#[allow(dead_code)]
-mod serve;
-#[path = "../src/site.rs"]
-#[allow(dead_code)]
-mod site;
+use textscope_cli::serve;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};

@@ -12,13 +12,10 @@
 //! not ten. Nothing is timed for speed: every assertion is on what came back; the generous
 //! deadlines only stop the test from hanging. The child is killed when the test ends, also on
 //! failure (`Server`'s Drop).
+#![cfg(feature = "explorer")]
 
-#[path = "../src/serve.rs"]
-#[allow(dead_code)]
-mod serve;
-#[path = "../src/site.rs"]
-#[allow(dead_code)]
-mod site;
+use textscope_cli::serve;
+use textscope_cli::site;
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};

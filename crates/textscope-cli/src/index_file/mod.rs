@@ -23,10 +23,8 @@ use textscope::{Format, LineIndex};
 
 mod check;
 mod error;
-mod open;
 
 pub use error::{Corrupt, IndexError, Reading, Staleness};
-pub use open::{file_id, open_index};
 
 /// The version of the saved index; any other is refused.
 pub const VERSION: u32 = 1;
@@ -161,7 +159,7 @@ struct Deltas {
 /// Writes the index of the file `id` describes to `to`, replacing it whole (a temporary file
 /// in the same folder, renamed), so a reader never sees half an index. A `to` that exists and
 /// is not a regular file (a device, a FIFO, a link to one) is written through, never replaced
-/// (issue 41; `crate::convert::open_non_regular`).
+/// (issue 41; `crate::target_file::open_non_regular`).
 pub fn save(to: &Path, id: FileId, every: u64, index: &LineIndex) -> Result<(), IndexError> {
     write(to, id, every, index).map_err(IndexError::Write)
 }
@@ -188,13 +186,13 @@ fn write(to: &Path, id: FileId, every: u64, index: &LineIndex) -> io::Result<()>
             offset_deltas,
         },
     };
-    if let Some(dev) = crate::convert::open_non_regular(to)? {
+    if let Some(dev) = crate::target_file::open_non_regular(to)? {
         let mut w = BufWriter::new(&dev);
         serde_json::to_writer(&mut w, &saved).map_err(io::Error::other)?;
         w.write_all(b"\n")?;
         return w.flush();
     }
-    let to = &crate::convert::through_link(to);
+    let to = &crate::target_file::through_link(to);
     let dir = match to.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

@@ -1,6 +1,9 @@
 //! The web explorer, embedded: every file of `web/` and the wasm module, as build.rs found them.
 //! Every file but the pages is also served under [`ASSETS`], a directory named by a hash of
-//! their contents, which the pages reference: there a browser may cache it for ever.
+//! their contents, which the pages reference: there a browser may cache it for ever. A site
+//! built without its module (no wasm32 target, or a debug build before `scripts/build-wasm.sh`)
+//! says so in [`WASM_MISSING`]. The CLI's `serve` and `site` commands use it, behind the
+//! `explorer` cargo feature.
 
 use std::io;
 use std::path::Path;

@@ -339,5 +339,4 @@ fn esc_class(c: char) -> String {
 }
 
 #[cfg(test)]
-#[path = "glob_tests.rs"]
 mod tests;

@@ -1,8 +1,8 @@
 //! Using an index on a file: the file's identity now, and an index read back and checked
 //! against it.
 
-use super::{FileId, HeadHash, IndexError, HEAD};
 use crate::error::Error;
+use crate::index_file::{FileId, HeadHash, IndexError, HEAD};
 use crate::input::{self, Source};
 use std::path::Path;
 use textscope::LineIndex;
@@ -48,7 +48,7 @@ pub fn open_index(
         path: ix_name.clone(),
         why: Box::new(why),
     };
-    let (made_for, index) = super::load(ix).map_err(of_index)?;
+    let (made_for, index) = crate::index_file::load(ix).map_err(of_index)?;
     let (now, window) = file_id(path, src)?;
     if let Some(why) = made_for.stale(&now) {
         return Err(of_index(IndexError::Stale {
