@@ -21,6 +21,8 @@ const NEXT_TO_SPACE: f64 = 0.6;
 /// A character beyond ASCII touching an ASCII letter: Korean writes "CD를", but a Latin word
 /// read as Johab (whose second bytes include the ASCII letters) touches on both sides.
 const NEXT_TO_LATIN: f64 = 0.6;
+/// Issue 38: each character of a reading whose characters mostly touch ASCII letters.
+const INSIDE_LATIN_WORDS: f64 = 2.0;
 
 struct Tally<'a> {
     window: &'a [u8],
@@ -34,6 +36,8 @@ struct Tally<'a> {
     bad: u64,
     kana: u64,
     han: u64,
+    /// Times a character beyond ASCII touched an ASCII letter (issue 38).
+    latin_touches: u64,
     cost: f64,
     text: u64,
     /// The last character was a Han ideograph (for the space rule), or a space.
@@ -97,6 +101,7 @@ impl Sink for Tally<'_> {
         if chars > 0 && width == 1 {
             if self.last_cjk && at(offset) {
                 self.cost += NEXT_TO_LATIN;
+                self.latin_touches += 1;
             }
             self.last_latin = at(end - 1);
         }
@@ -114,6 +119,7 @@ impl Sink for Tally<'_> {
             }
             if self.last_cjk && c.is_ascii_alphabetic() {
                 self.cost += NEXT_TO_LATIN;
+                self.latin_touches += 1;
             }
             self.last_space = c == ' ';
             self.last_han = false;
@@ -123,6 +129,7 @@ impl Sink for Tally<'_> {
         }
         if self.last_latin {
             self.cost += NEXT_TO_LATIN;
+            self.latin_touches += 1;
         }
         self.last_latin = false;
         self.last_cjk = true;
@@ -198,6 +205,12 @@ pub(crate) fn score(
             let found = read::tally(page, window, at_eof).and_then(|mut t| {
                 if t.multi == 0 || (t.bad > 0 && t.bad * 100 > t.multi) {
                     return None;
+                }
+                // Issue 38: characters that sit inside ASCII words (`caf閰 fin`, `甄n`) are
+                // accents of a Latin page read two bytes at a time: CJK text mixed with Latin
+                // words has most of its characters beside its own.
+                if t.latin_touches * 2 > t.multi {
+                    t.cost += t.multi as f64 * INSIDE_LATIN_WORDS;
                 }
                 // Japanese is written with kana; a "Japanese" reading without them is
                 // unlikely.

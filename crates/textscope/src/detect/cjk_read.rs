@@ -134,6 +134,7 @@ impl<'a> Tally<'a> {
             bad: 0,
             kana: 0,
             han: 0,
+            latin_touches: 0,
             cost: 0.0,
             text: 0x84222325,
             last_han: false,
