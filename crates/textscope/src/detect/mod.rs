@@ -320,7 +320,7 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize, explain: 
     // D8: UTF-16 beyond Latin, compared with the best legacy reading.
     let a = legacy::assess(window, at_eof, keep);
     for (format, s) in &utf16 {
-        let outcome = unicode::utf16_beyond_latin(*format, window, s, &a);
+        let outcome = unicode::utf16_beyond_latin(*format, window, at_eof, s, &a);
         let accepted = outcome.accepted;
         record(&mut steps, *format, outcome);
         if accepted {
