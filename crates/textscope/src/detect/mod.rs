@@ -331,7 +331,12 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize, explain: 
     let accepted = a.outcome.accepted;
     record(&mut steps, Format::Legacy, a.outcome);
     if !accepted {
-        return Verdict::new(Format::Binary, 0, steps);
+        // D13: the closest reading stays in the verdict for the text reading of a binary
+        // file (the analyzer reads it as legacy in that page).
+        let mut v = Verdict::new(Format::Binary, 0, steps);
+        v.encoding = a.winner;
+        v.candidates = a.candidates;
+        return v;
     }
     let mut v = Verdict::new(Format::Legacy, 0, steps);
     v.encoding = a.winner;
