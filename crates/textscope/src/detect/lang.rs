@@ -343,7 +343,10 @@ pub(crate) fn class(c: Option<char>) -> Class {
     match c {
         // NEL is a line end only where a page reads it from EBCDIC's 15 (`single.rs`); read
         // from a byte above 7F it is a C1 control like the others (D12 as amended).
-        '\t' | '\n' | '\r' | '\u{0C}' | ' '..='~' => Class::Edge,
+        // ’ and ‘ stay free word edges: English, French, Italian and Greek write them inside
+        // words, as elisions (issue 38 tried them as punctuation: Greek in ISO-8859-7 lost its
+        // apostrophes to windows-1253's Ά, and no test of the issue gained).
+        '\t' | '\n' | '\r' | '\u{0C}' | ' '..='~' | '’' | '‘' => Class::Edge,
         '\u{0E31}' | '\u{0E34}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}' => Class::Letter(c),
         '\u{0300}'..='\u{036F}' | '\u{0591}'..='\u{05C7}' | '\u{064B}'..='\u{065F}' => {
             Class::Mark(c)
@@ -352,11 +355,7 @@ pub(crate) fn class(c: Option<char>) -> Class {
         // ¥ is a symbol: text rarely holds it, and the byte that windows-1252 and ISO-8859-1
         // read as ¥ (A5) is the opening quote „ of ISO-8859-13 and -16 (Estonian „…“ in
         // ISO-8859-13 was named windows-1252, the quotes alone telling the pages apart).
-        // Issue 38: ’ and ‘ are punctuation, not a word's edge for free: inside a word they
-        // pay as any punctuation does (IBM775's ’ in "ge’nstalleerd" is windows-1252's ï).
         '\u{A0}'
-        | '’'
-        | '‘'
         | '«'
         | '»'
         | '“'
@@ -426,7 +425,7 @@ mod tests {
         assert_eq!(class(Some('¥')), Class::Symbol);
         assert_eq!(class(Some('\u{81}')), Class::Bad);
         assert_eq!(class(Some('\u{85}')), Class::Bad);
-        assert_eq!(class(Some('’')), Class::Punct);
+        assert_eq!(class(Some('’')), Class::Edge);
         assert_eq!(class(None), Class::Bad);
         // Arabic presentation forms read as their letters: alef, beh (final), yeh (initial),
         // lam-alef.

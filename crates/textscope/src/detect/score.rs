@@ -53,7 +53,7 @@ fn prior(page: CodePage, high: u64) -> f64 {
 /// bytes above 7F, which says little, is named by the commonest page that reads it as text
 /// (`Straße` is windows-1252's, not x-mac-turkish's `Straşe`); over a longer window it is lost
 /// in the evidence.
-const SHORT_TIER_COST: f64 = 0.5;
+const SHORT_TIER_COST: f64 = 0.15;
 
 /// One candidate's result.
 #[derive(Clone, Debug)]

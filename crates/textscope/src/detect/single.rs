@@ -187,10 +187,7 @@ fn build(
             ) if u32::from(c) != byte as u32 => ODD,
             _ => 0,
         };
-        // Issue 38: ’ and ‘ cost as punctuation, but touch letters freely (English, French and
-        // Italian write them inside words, as elisions).
-        let apostrophe = matches!(c, Some('’' | '‘'));
-        let odd = if matches!(cl, Class::Punct | Class::Symbol | Class::Bad) && !apostrophe {
+        let odd = if matches!(cl, Class::Punct | Class::Symbol | Class::Bad) {
             ODD
         } else {
             0
