@@ -39,21 +39,8 @@ fn prior(page: CodePage, high: u64) -> f64 {
             p
         }
     });
-    // EBCDIC writes its letters below 80: the bytes above 7F do not measure what its window
-    // shows, and the short prior would outweigh a whole text.
-    let short = if page.family() == "EBCDIC" {
-        0.0
-    } else {
-        SHORT_TIER_COST
-    };
-    f64::from(page.tier()) * (TIER_COST * power + short) / h
+    TIER_COST * f64::from(page.tier()) * power / h
 }
-
-/// Issue 38 (D12, D13): a prior that does not grow with the window, so that a window of a few
-/// bytes above 7F, which says little, is named by the commonest page that reads it as text
-/// (`Straße` is windows-1252's, not x-mac-turkish's `Straşe`); over a longer window it is lost
-/// in the evidence.
-const SHORT_TIER_COST: f64 = 0.15;
 
 /// One candidate's result.
 #[derive(Clone, Debug)]
