@@ -162,3 +162,26 @@ fn d12_accents_inside_ascii_words_are_latin() {
     ]);
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// Issue 38, cause 6 (D12): tags, links and entities are not language. A Big5 RSS feed of
+/// short Chinese titles among long tags and URLs is Big5, not x-mac-arabic: the multi-byte
+/// pages' gate counts only the letters of its text.
+#[test]
+fn d12_markup_is_not_language_evidence() {
+    let titles = ["今天天氣很好", "台北新交通政策", "編碼問題討論"];
+    let mut feed = String::from(
+        "<?xml version=\"1.0\" encoding=\"big5\"?>\n<rss version=\"2.0\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><title>新聞</title><link>https://news.example.com/feed/index.html</link>\n",
+    );
+    for i in 0..12 {
+        feed.push_str(&format!(
+            "<item><title>{}</title><link>https://news.example.com/articles/2024/category/politics/item-{i}.html?utm_source=rss&amp;utm_medium=feed</link><dc:creator>editor</dc:creator><guid isPermaLink=\"true\">https://news.example.com/articles/2024/item-{i}.html</guid></item>\n",
+            titles[i % 3]
+        ));
+    }
+    feed.push_str("</channel></rss>\n");
+    let (bytes, _, unmappable) = encoding_rs::BIG5.encode(&feed);
+    assert!(!unmappable);
+    let r = whole(&bytes, &Options::default());
+    assert_eq!(r.format, Format::Legacy, "{:#?}", r.detection.steps);
+    assert_eq!(text(&bytes, &r.encoding), feed, "{}", r.encoding);
+}

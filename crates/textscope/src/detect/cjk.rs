@@ -179,10 +179,60 @@ impl Sink for Tally<'_> {
     }
 }
 
+/// The ASCII letters of `window` that are text (issue 38): not inside a tag (`<…>`), an
+/// entity (`&…;`) or a URL (a token holding `://`), which are markup and code, not language:
+/// a Big5 RSS feed's tags and links made its few Chinese characters look like accents.
+pub(crate) fn letters_outside_markup(window: &[u8]) -> u64 {
+    let (mut letters, mut token) = (0u64, 0u64);
+    let (mut in_tag, mut entity, mut in_url) = (false, 0u8, false);
+    let mut last = [0u8; 2];
+    for &b in window {
+        match b {
+            b'<' => {
+                in_tag = true;
+                in_url = false;
+                token = 0;
+            }
+            b'>' => {
+                in_tag = false;
+                in_url = false;
+                token = 0;
+            }
+            b'&' => entity = 12,
+            b';' => entity = 0,
+            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' => {
+                in_url = false;
+                entity = 0;
+                token = 0;
+            }
+            b'/' if last == [b':', b'/'] => {
+                // The scheme's letters were counted as the token's: take them back.
+                in_url = true;
+                letters -= token.min(letters);
+                token = 0;
+            }
+            _ => {}
+        }
+        if b.is_ascii_alphabetic() && !in_tag && !in_url {
+            if entity > 0 {
+                entity -= 1;
+            } else {
+                letters += 1;
+                token += 1;
+            }
+        } else if entity > 0 && !b.is_ascii_alphanumeric() && b != b'#' && b != b'&' {
+            entity = 0;
+        }
+        last = [last[1], b];
+    }
+    letters
+}
+
 /// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A
 /// window whose bytes above 7F are fewer than one in ten of its letters is Latin text with a
 /// few accented letters, not CJK: two such bytes in a row read as one ideograph by chance.
-/// `letters` is how many bytes of the window are ASCII letters.
+/// `letters` is how many bytes of the window are ASCII letters of its text (outside markup:
+/// [`letters_outside_markup`]).
 pub(crate) fn score(
     page: CodePage,
     window: &[u8],
