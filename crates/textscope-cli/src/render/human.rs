@@ -52,6 +52,50 @@ pub fn brief(r: &Report, name: &str, style: Style) -> String {
     format!("{}: {d}", style.bold(&safe(name)))
 }
 
+/// Below this confidence a code page is a guess, and the report says so (SPEC D12, D13).
+const SURE: f64 = 0.8;
+
+/// Fewer bytes above 7F than this show little (SPEC D13).
+const FEW_HIGH: u64 = 16;
+
+/// How sure the named code page is, when it is a guess or rests on a few bytes: "; low
+/// confidence: 0.41; next: windows-1257" or "; confidence 0.93, from 3 bytes above 7F only".
+fn guess_note(r: &Report) -> Option<String> {
+    if r.format != Format::Legacy {
+        return None;
+    }
+    let c = r.detection.confidence?;
+    let high = r
+        .detection
+        .steps
+        .iter()
+        .rev()
+        .find(|s| s.format == Format::Legacy)
+        .and_then(|s| s.figures.get("high_bytes").copied());
+    let few = high
+        .filter(|&h| h < FEW_HIGH)
+        .map(|h| {
+            format!(
+                ", from {} only",
+                plural(h, "byte above 7F", "bytes above 7F")
+            )
+        })
+        .unwrap_or_default();
+    if c < SURE {
+        let next = r
+            .detection
+            .candidates
+            .get(1)
+            .map(|n| format!("; next: {}", safe(&n.encoding)))
+            .unwrap_or_default();
+        Some(format!("; low confidence: {c:.2}{few}{next}"))
+    } else if !few.is_empty() {
+        Some(format!("; confidence {c:.2}{few}"))
+    } else {
+        None
+    }
+}
+
 /// The whole report for people.
 pub fn full(r: &Report, name: &str, style: Style) -> String {
     let mut out = String::new();
@@ -66,6 +110,9 @@ pub fn full(r: &Report, name: &str, style: Style) -> String {
     let mut enc = r.encoding.clone();
     if let Some(m) = &r.bom {
         enc.push_str(&format!(", byte order mark {}", m.bytes));
+    }
+    if let Some(guess) = guess_note(r) {
+        enc.push_str(&guess);
     }
     if r.format.is_text() {
         field(&mut out, "encoding", enc);

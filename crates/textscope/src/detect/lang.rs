@@ -303,11 +303,15 @@ pub(crate) enum Class {
 pub(crate) const PUNCT_COST: f64 = 0.15;
 pub(crate) const SYMBOL_COST: f64 = 1.0;
 pub(crate) const BAD_COST: f64 = 2.0;
+/// D12 as amended: a C1 control (U+0080–U+009F, NEL included) read from a byte above 7F costs
+/// far more than the printable character another page makes of the byte (windows-1252's 85 is
+/// `…`, ISO-8859-1's NEL).
+pub(crate) const C1_COST: f64 = 6.0;
 pub(crate) const TOUCH_COST: f64 = 2.5;
 /// Cost of a lower-case letter followed by a capital, and of two letters of different scripts
 /// side by side.
 pub(crate) const CASE_COST: f64 = 8.0;
-pub(crate) const MIX_COST: f64 = 2.0;
+pub(crate) const MIX_COST: f64 = 4.0;
 
 /// A letter's script, roughly, by Unicode block (0 Latin and anything not listed).
 pub(crate) fn letter_script(c: char) -> u8 {
@@ -337,7 +341,12 @@ pub(crate) fn class(c: Option<char>) -> Class {
         return Class::Letter(l);
     }
     match c {
-        '\t' | '\n' | '\r' | '\u{0C}' | '\u{85}' | ' '..='~' | '’' | '‘' => Class::Edge,
+        // NEL is a line end only where a page reads it from EBCDIC's 15 (`single.rs`); read
+        // from a byte above 7F it is a C1 control like the others (D12 as amended).
+        // ’ and ‘ stay free word edges: English, French, Italian and Greek write them inside
+        // words, as elisions (issue 38 tried them as punctuation: Greek in ISO-8859-7 lost its
+        // apostrophes to windows-1253's Ά, and no test of the issue gained).
+        '\t' | '\n' | '\r' | '\u{0C}' | ' '..='~' | '’' | '‘' => Class::Edge,
         '\u{0E31}' | '\u{0E34}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}' => Class::Letter(c),
         '\u{0300}'..='\u{036F}' | '\u{0591}'..='\u{05C7}' | '\u{064B}'..='\u{065F}' => {
             Class::Mark(c)
@@ -415,6 +424,8 @@ mod tests {
         assert_eq!(class(Some('╬')), Class::Symbol);
         assert_eq!(class(Some('¥')), Class::Symbol);
         assert_eq!(class(Some('\u{81}')), Class::Bad);
+        assert_eq!(class(Some('\u{85}')), Class::Bad);
+        assert_eq!(class(Some('’')), Class::Edge);
         assert_eq!(class(None), Class::Bad);
         // Arabic presentation forms read as their letters: alef, beh (final), yeh (initial),
         // lam-alef.

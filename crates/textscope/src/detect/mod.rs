@@ -320,7 +320,7 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize, explain: 
     // D8: UTF-16 beyond Latin, compared with the best legacy reading.
     let a = legacy::assess(window, at_eof, keep);
     for (format, s) in &utf16 {
-        let outcome = unicode::utf16_beyond_latin(*format, window, s, &a);
+        let outcome = unicode::utf16_beyond_latin(*format, window, at_eof, s, &a);
         let accepted = outcome.accepted;
         record(&mut steps, *format, outcome);
         if accepted {
@@ -331,7 +331,12 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize, explain: 
     let accepted = a.outcome.accepted;
     record(&mut steps, Format::Legacy, a.outcome);
     if !accepted {
-        return Verdict::new(Format::Binary, 0, steps);
+        // D13: the closest reading stays in the verdict for the text reading of a binary
+        // file (the analyzer reads it as legacy in that page).
+        let mut v = Verdict::new(Format::Binary, 0, steps);
+        v.encoding = a.winner;
+        v.candidates = a.candidates;
+        return v;
     }
     let mut v = Verdict::new(Format::Legacy, 0, steps);
     v.encoding = a.winner;

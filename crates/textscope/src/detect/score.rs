@@ -126,10 +126,14 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     let ascii = bytes::ascii_costs(&b);
     let ascii_best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
     let models = single::models();
-    let letters: u64 = (b'A'..=b'Z')
+    let mut letters: u64 = (b'A'..=b'Z')
         .chain(b'a'..=b'z')
         .map(|c| u64::from(b.unigram.get(usize::from(c)).copied().unwrap_or(0)))
         .sum();
+    // Issue 38: markup is not language; counted (one pass) only when it could open the gate.
+    if b.high * 10 < b.high + letters {
+        letters = cjk::letters_outside_markup(window);
+    }
     // One reading per page at most: sized once (each window's vectors are a good part of a
     // small file's cost otherwise, grown and copied step by step).
     let mut readings = Vec::with_capacity(models.len());

@@ -4,7 +4,8 @@
 
 use super::dense;
 use super::lang::{
-    self, class, letter_script, Class, ModelScript, BAD_COST, LANGS, PUNCT_COST, SYMBOL_COST,
+    self, class, letter_script, Class, ModelScript, BAD_COST, C1_COST, LANGS, PUNCT_COST,
+    SYMBOL_COST,
 };
 use crate::codepage::{CodePage, Script};
 use std::sync::OnceLock;
@@ -168,6 +169,10 @@ fn build(
     {
         let key = c.map_or(u32::MAX, u32::from);
         let (cl, case, alphabet) = *seen.entry(key).or_insert_with(|| facts(c));
+        // EBCDIC's line end is NEL at 15: there it is a word's edge, as LF is (D12).
+        let ebcdic_nel = byte < 0x80 && !ascii_compatible && c == Some('\u{85}');
+        let cl = if ebcdic_nel { Class::Edge } else { cl };
+        let c1 = byte >= 0x80 && c.is_some_and(|c| ('\u{80}'..='\u{9F}').contains(&c));
         let letter = match cl {
             Class::Letter(l) | Class::Mark(l) => l,
             Class::Edge | Class::Punct | Class::Symbol | Class::Bad => ' ',
@@ -210,6 +215,7 @@ fn build(
             cost.1 = match cl {
                 Class::Symbol => SYMBOL_COST,
                 Class::Punct => PUNCT_COST,
+                Class::Bad if c1 => C1_COST,
                 Class::Bad => BAD_COST,
                 Class::Letter(_) | Class::Mark(_) | Class::Edge => 0.0,
             };

@@ -259,6 +259,14 @@ fn letter_or_digit(c: char) -> bool {
 /// letters 0.2, rare ideographs and symbols 1).
 const MAX_NOISE: f64 = 0.4;
 
+/// Issue 38 (D8): fewer units than this, in a window without a 00 byte or of odd length, are
+/// too few to tell UTF-16 from chance.
+const EVIDENCE_UNITS: u64 = 32;
+
+/// Issue 38 (D8): the most a reading without evidence beyond chance may cost per byte: nearly
+/// every character a common one (common ideographs cost 0.05 per byte).
+const STRONG_COST: f64 = 0.06;
+
 /// The D8 cost of a UTF-16 reading: the mean noise of its characters per unit.
 fn utf16_cost(format: Format, window: &[u8]) -> f64 {
     let be = format == Format::Utf16Be;
@@ -282,6 +290,7 @@ fn utf16_cost(format: Format, window: &[u8]) -> f64 {
 pub(super) fn utf16_beyond_latin(
     format: Format,
     window: &[u8],
+    at_eof: bool,
     s: &Stats,
     legacy: &Assessment,
 ) -> Outcome {
@@ -347,6 +356,25 @@ pub(super) fn utf16_beyond_latin(
         let reason = format!(
             "beyond Latin: well-formed, but its characters look like noise (cost {own:.3} per byte; at most {:.3})",
             MAX_NOISE / 2.0
+        );
+        return Outcome::new(false, "utf16_less_plausible", reason, figs);
+    }
+    // Issue 38 (D8, D13): a UTF-16 reading needs evidence beyond chance. A file of odd length
+    // read as UTF-16 ends in a character cut short, and a short one with no 00 byte has no
+    // ASCII character at all (no space, no line end): any run of bytes reads as some
+    // ideographs. Such a reading is taken only when it is long enough to tell and nearly every
+    // character is a common one (`café crème` read big-endian is five ideographs and a cut
+    // byte).
+    let odd = at_eof && window.len() % 2 == 1;
+    let short = units < EVIDENCE_UNITS && !window.contains(&0);
+    if (odd && units < EVIDENCE_UNITS) || ((odd || short) && own > STRONG_COST) {
+        let reason = format!(
+            "beyond Latin: {}, and its reading is not plausible enough to tell (cost {own:.3} per byte; such a file needs at most {STRONG_COST:.3})",
+            if odd {
+                format!("{} bytes, an odd number, would end in a character cut short", window.len())
+            } else {
+                format!("{units} units without a 00 byte hold no ASCII character")
+            }
         );
         return Outcome::new(false, "utf16_less_plausible", reason, figs);
     }

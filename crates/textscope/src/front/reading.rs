@@ -5,9 +5,10 @@ use crate::format::Format;
 use crate::report::Step;
 
 /// The text format that came closest to taking a file judged binary (issue 14), and the
-/// detection step that says so: a Unicode parser turned down only by the binary rule (D7),
-/// the one with the smallest share of NULs and controls; else a UTF-16 parser whose zero
-/// pattern (D5) missed its bar by the least, when it was close; else UTF-8. None when no
+/// detection step that says so: legacy, when the legacy stage turned the window down only
+/// because no code page reads it as text (D13; read in D12's best page); else a Unicode
+/// parser turned down only by the binary rule (D7), the one with the smallest share of NULs
+/// and controls; else a UTF-16 parser whose zero pattern (D5) missed its bar by the least, when it was close; else UTF-8. None when no
 /// reading has text to show (decision 40): the first and the last choice only when at least
 /// one character in ten of the window is neither a NUL nor a control and at most one in ten
 /// is an invalid sequence, so noise and runs of NULs are not decoded a second time in full.
@@ -41,7 +42,18 @@ pub(super) fn closest_reading(steps: &[Step]) -> Option<(Format, Step)> {
                 * u128::from(fig(a, "characters").max(1));
             x.cmp(&y)
         });
-    let (format, figures, why) = if let Some(s) = binary_only {
+    // D13: a window whose best code page reading is not text is read in that page (forced
+    // legacy without a page is D12's winner, the same reading).
+    let not_text = steps
+        .iter()
+        .find(|s| s.format == Format::Legacy && s.code == "legacy_not_text");
+    let (format, figures, why) = if let Some(s) = not_text {
+        (
+            Format::Legacy,
+            s.figures.clone(),
+            "no code page reads it as text, and this one comes closest",
+        )
+    } else if let Some(s) = binary_only {
         (
             s.format,
             s.figures.clone(),

@@ -260,3 +260,14 @@ fn gbk_and_gb18030_tally_alike() {
     }
     assert!(compared > 100, "{compared}");
 }
+
+/// Issue 38: the letters of tags, entities and URLs are not counted; the text's are.
+#[test]
+fn letters_outside_markup_skip_tags_entities_and_links() {
+    use super::letters_outside_markup as count;
+    assert_eq!(count(b"plain words"), 10);
+    assert_eq!(count(b"<title lang=\"hu\">Hello</title>"), 5);
+    assert_eq!(count(b"a &amp; b &#233; c"), 3);
+    assert_eq!(count(b"see https://example.com/path here"), 7);
+    assert_eq!(count(b"<a href=\"http://x.org\">link</a> &nbsp;ok"), 6);
+}

@@ -21,6 +21,8 @@ const NEXT_TO_SPACE: f64 = 0.6;
 /// A character beyond ASCII touching an ASCII letter: Korean writes "CD를", but a Latin word
 /// read as Johab (whose second bytes include the ASCII letters) touches on both sides.
 const NEXT_TO_LATIN: f64 = 0.6;
+/// Issue 38: each character of a reading whose characters mostly touch ASCII letters.
+const INSIDE_LATIN_WORDS: f64 = 2.0;
 
 struct Tally<'a> {
     window: &'a [u8],
@@ -34,6 +36,8 @@ struct Tally<'a> {
     bad: u64,
     kana: u64,
     han: u64,
+    /// Times a character beyond ASCII touched an ASCII letter (issue 38).
+    latin_touches: u64,
     cost: f64,
     text: u64,
     /// The last character was a Han ideograph (for the space rule), or a space.
@@ -97,6 +101,7 @@ impl Sink for Tally<'_> {
         if chars > 0 && width == 1 {
             if self.last_cjk && at(offset) {
                 self.cost += NEXT_TO_LATIN;
+                self.latin_touches += 1;
             }
             self.last_latin = at(end - 1);
         }
@@ -114,6 +119,7 @@ impl Sink for Tally<'_> {
             }
             if self.last_cjk && c.is_ascii_alphabetic() {
                 self.cost += NEXT_TO_LATIN;
+                self.latin_touches += 1;
             }
             self.last_space = c == ' ';
             self.last_han = false;
@@ -123,6 +129,7 @@ impl Sink for Tally<'_> {
         }
         if self.last_latin {
             self.cost += NEXT_TO_LATIN;
+            self.latin_touches += 1;
         }
         self.last_latin = false;
         self.last_cjk = true;
@@ -172,10 +179,60 @@ impl Sink for Tally<'_> {
     }
 }
 
+/// The ASCII letters of `window` that are text (issue 38): not inside a tag (`<…>`), an
+/// entity (`&…;`) or a URL (a token holding `://`), which are markup and code, not language:
+/// a Big5 RSS feed's tags and links made its few Chinese characters look like accents.
+pub(crate) fn letters_outside_markup(window: &[u8]) -> u64 {
+    let (mut letters, mut token) = (0u64, 0u64);
+    let (mut in_tag, mut entity, mut in_url) = (false, 0u8, false);
+    let mut last = [0u8; 2];
+    for &b in window {
+        match b {
+            b'<' => {
+                in_tag = true;
+                in_url = false;
+                token = 0;
+            }
+            b'>' => {
+                in_tag = false;
+                in_url = false;
+                token = 0;
+            }
+            b'&' => entity = 12,
+            b';' => entity = 0,
+            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' => {
+                in_url = false;
+                entity = 0;
+                token = 0;
+            }
+            b'/' if last == [b':', b'/'] => {
+                // The scheme's letters were counted as the token's: take them back.
+                in_url = true;
+                letters -= token.min(letters);
+                token = 0;
+            }
+            _ => {}
+        }
+        if b.is_ascii_alphabetic() && !in_tag && !in_url {
+            if entity > 0 {
+                entity -= 1;
+            } else {
+                letters += 1;
+                token += 1;
+            }
+        } else if entity > 0 && !b.is_ascii_alphanumeric() && b != b'#' && b != b'&' {
+            entity = 0;
+        }
+        last = [last[1], b];
+    }
+    letters
+}
+
 /// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A
 /// window whose bytes above 7F are fewer than one in ten of its letters is Latin text with a
 /// few accented letters, not CJK: two such bytes in a row read as one ideograph by chance.
-/// `letters` is how many bytes of the window are ASCII letters.
+/// `letters` is how many bytes of the window are ASCII letters of its text (outside markup:
+/// [`letters_outside_markup`]).
 pub(crate) fn score(
     page: CodePage,
     window: &[u8],
@@ -198,6 +255,12 @@ pub(crate) fn score(
             let found = read::tally(page, window, at_eof).and_then(|mut t| {
                 if t.multi == 0 || (t.bad > 0 && t.bad * 100 > t.multi) {
                     return None;
+                }
+                // Issue 38: characters that sit inside ASCII words (`caf閰 fin`, `甄n`) are
+                // accents of a Latin page read two bytes at a time: CJK text mixed with Latin
+                // words has most of its characters beside its own.
+                if t.latin_touches * 2 > t.multi {
+                    t.cost += t.multi as f64 * INSIDE_LATIN_WORDS;
                 }
                 // Japanese is written with kana; a "Japanese" reading without them is
                 // unlikely.
@@ -236,9 +299,7 @@ pub(crate) struct Memo {
     gb: Option<Option<(f64, u64)>>,
 }
 
-#[path = "cjk_read.rs"]
 mod read;
 
 #[cfg(test)]
-#[path = "cjk_tests.rs"]
 mod tests;

@@ -119,7 +119,7 @@ fn the_utf8_split_counts_as_the_decoder() {
     assert!(compared > 6_000, "{compared}");
 }
 
-/// The sums over a valid window without ESC (`stats_utf8.rs`) count what the UTF-8 decoder
+/// The sums over a valid window without ESC (`utf8_valid.rs`) count what the UTF-8 decoder
 /// hands over: every control, C1 control, private use character and noncharacter, each of
 /// the leads the sums look at twice, at every place of their 255-byte blocks, with the window
 /// cut after every byte (a character cut at the end).

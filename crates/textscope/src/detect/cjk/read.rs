@@ -3,7 +3,7 @@
 //! window encoding_rs decodes without an error is walked from its one-call decoding instead,
 //! and a page is given up as soon as it is hopeless (decision 49). Every shortcut makes the
 //! same tally, or the same verdict of too many bad sequences, as the decoder alone
-//! (`cjk_tests.rs`).
+//! (`tests.rs`).
 
 use super::Tally;
 use crate::codepage::CodePage;
@@ -134,6 +134,7 @@ impl<'a> Tally<'a> {
             bad: 0,
             kana: 0,
             han: 0,
+            latin_touches: 0,
             cost: 0.0,
             text: 0x84222325,
             last_han: false,

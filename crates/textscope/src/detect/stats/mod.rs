@@ -352,13 +352,10 @@ pub(crate) fn stats(format: Format, bytes: &[u8], at_eof: bool) -> Stats {
     stats_in(format, CodePage::windows_1252(), bytes, at_eof)
 }
 
-#[path = "stats_utf8.rs"]
 mod utf8_valid;
 
-#[path = "stats_utf32.rs"]
 mod utf32;
 use utf32::utf32_stats;
 
 #[cfg(test)]
-#[path = "stats_tests.rs"]
 mod tests;
