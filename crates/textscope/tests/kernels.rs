@@ -456,8 +456,9 @@ fn single_byte_code_pages_leave_their_special_bytes_to_the_decoder() {
     }
 }
 
-/// Decision 54: UTF-16 and UTF-32 blocks whose characters beyond ASCII all lie in U+00A0–05FF
-/// (but U+00AD) or U+3000–D7FF (but U+3164) skip the search for special characters. Each edge of
+/// Decisions 54 and 77: UTF-16 and UTF-32 blocks whose characters beyond ASCII all lie in
+/// U+00A0–05FF (but U+00AD), U+2010–2027, U+2030–205E, U+3000–D7FF (but U+3164) or U+FF01–FF9F
+/// skip the search for special characters. Each edge of
 /// those ranges, each exception, and characters just outside, alone in lines of accented text
 /// and CJK at every place of a block, in both byte orders: every kernel gives the reference's
 /// report.
@@ -482,6 +483,24 @@ fn quiet_ranges_of_utf16_and_utf32_end_where_they_should() {
         '\u{FEFF}',
         '\u{10000}',
         '\u{E0100}',
+        // The punctuation of Latin prose and the full-width forms (decision 77).
+        '\u{200F}',
+        '\u{2010}',
+        '\u{2014}',
+        '\u{2027}',
+        '\u{2028}',
+        '\u{2029}',
+        '\u{202A}',
+        '\u{202F}',
+        '\u{2030}',
+        '\u{205E}',
+        '\u{205F}',
+        '\u{2060}',
+        '\u{FF00}',
+        '\u{FF01}',
+        '\u{FF0C}',
+        '\u{FF9F}',
+        '\u{FFA0}',
         // UTF-32's wider quiet ranges (decision 58).
         '\u{218F}',
         '\u{2190}',
@@ -495,7 +514,7 @@ fn quiet_ranges_of_utf16_and_utf32_end_where_they_should() {
         '\u{E0001}',
         '\u{10FFFF}',
     ];
-    let quiet = "é中ñ한ü語";
+    let quiet = "é中，ñ한—ü語…“”「」";
     for f in [
         Format::Utf16Le,
         Format::Utf16Be,

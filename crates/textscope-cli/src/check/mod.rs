@@ -88,8 +88,18 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     } else {
         args.paths.clone()
     };
+    // Roots that share a folder share its settings: the configuration is found, and the
+    // .editorconfig and .gitattributes caches are made, once per folder (issue 42: the
+    // pre-commit hook names thousands of files).
     let mut ctxs = Vec::with_capacity(roots.len());
+    let mut root_ctx = Vec::with_capacity(roots.len());
+    let mut by_scope: std::collections::HashMap<PathBuf, usize> = Default::default();
     for root in &roots {
+        let scope = config_file::scope_of(root);
+        if let Some(&k) = scope.as_ref().and_then(|s| by_scope.get(s)) {
+            root_ctx.push(k);
+            continue;
+        }
         let config = match load_config(args, root) {
             Ok(c) => c,
             Err(e) => {
@@ -101,7 +111,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 return ExitCode::from(error::ERROR);
             }
         };
-        let scope = config_file::scope_of(root);
+        if let Some(s) = &scope {
+            by_scope.insert(s.clone(), ctxs.len());
+        }
+        root_ctx.push(ctxs.len());
         ctxs.push(Ctx {
             cli: cli.clone(),
             editorconfig: config.editorconfig && !args.no_editorconfig,
@@ -115,7 +128,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     // Decision 45: the paths first (all roots, sorted), then the files checked in that order
     // on every thread, each file's findings printed as soon as the ones before it are.
     let mut entries: Vec<(String, usize, Entry)> = Vec::new();
-    for (k, root) in roots.iter().enumerate() {
+    for (root, &k) in roots.iter().zip(&root_ctx) {
         entries.extend(list(root, args).into_iter().map(|(p, e)| (p, k, e)));
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));

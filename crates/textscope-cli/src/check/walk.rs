@@ -44,6 +44,11 @@ pub(super) fn list(root: &Path, args: &CheckArgs) -> Vec<(String, Entry)> {
             Entry::Known(Box::new(Outcome::SkippedSpecial(what))),
         )];
     }
+    if meta.is_file() {
+        // A file named as a root is checked as itself: no walk, and no walker threads
+        // started for it (issue 42: the pre-commit hook names every staged file).
+        return vec![(shown(root), Entry::File(root.to_path_buf()))];
+    }
     let mut b = ignore::WalkBuilder::new(root);
     let honour = !args.no_ignore;
     // The tree's .gitignore and .ignore are read by `ignore_files` (issue 41: through the one
