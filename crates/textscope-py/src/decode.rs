@@ -31,8 +31,7 @@ pub fn decode_bytes(
     }
     let out =
         py.detach(|| {
-            let detected =
-                textscope::Detected::of(data, data.len() <= textscope::WINDOW, &opts);
+            let detected = textscope::Detected::of(data, data.len() <= textscope::WINDOW, &opts);
             let index = detected.line_index();
             match index.format {
                 Format::Empty => return Ok((String::new(), Vec::new(), "empty".to_string())),

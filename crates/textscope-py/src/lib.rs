@@ -189,8 +189,18 @@ impl NativeAnalyzer {
 }
 
 /// The native module.
+/// `fix_mojibake(text)`: the text with every run of UTF-8 read as another code page and saved
+/// again repaired (docs/mojibake.md M1–M8); runs the core cannot tell apart are left as they
+/// are, and so is everything else.
+#[pyfunction]
+fn fix_mojibake(py: Python<'_>, text: &str) -> String {
+    let text = text.to_owned();
+    py.detach(move || textscope::mojibake::fix_mojibake(&text))
+}
+
 #[pymodule]
 fn _textscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(fix_mojibake, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_path, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(decode::decode_bytes, m)?)?;

@@ -42,6 +42,7 @@ from ._textscope import (
     analyze_bytes,
     analyze_path,
     decode_bytes,
+    fix_mojibake,
 )
 
 __all__ = [
@@ -67,6 +68,7 @@ __all__ = [
     "Encoding",
     "detect",
     "detect_all",
+    "fix_mojibake",
     "utf16",
 ]
 

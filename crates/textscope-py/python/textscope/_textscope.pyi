@@ -16,6 +16,11 @@ def analyze_bytes(
     max_problems: int = 1000,
     progress: Optional[Callable[[int, Optional[int]], Any]] = None,
 ) -> str: ...
+def fix_mojibake(text: str) -> str:
+    """The text with its mojibake runs (UTF-8 read as another code page, once or twice)
+    repaired; everything else unchanged."""
+    ...
+
 def decode_bytes(
     data: bytes, encoding: Optional[str] = None
 ) -> Tuple[str, List[Tuple[int, int, int]], str]: ...
