@@ -37,7 +37,7 @@ if [ "${1:-}" = --all ]; then
 else
   # The kernels this build runs: NEON must be the one `Auto` picks, or the kernel tests
   # below would compare nothing but the scalar twin.
-  out=$(cargo test --release --locked -p textscope --target "$TARGET" --lib -- fast::tests fast::pairs --nocapture)
+  out=$(cargo test --release --locked -p textscope --target "$TARGET" --lib -- fast::tests fast::vector::pairs --nocapture)
   echo "$out"
   grep -q "auto: Neon" <<<"$out" || { echo "test-aarch64.sh: NEON is not the kernel in use" >&2; exit 1; }
   cargo test --release --locked -p textscope --target "$TARGET" --test kernels
