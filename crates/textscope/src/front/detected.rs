@@ -69,10 +69,13 @@ impl Detected {
         // The closest reading of a binary verdict: the same window read as that format, as if
         // forced; the report decodes it alongside the verdict, in the same pass.
         if d.format == Format::Binary && d.container.is_none() && !d.forced {
+            // D13's reading is D12's winner, already ranked: named here, so that the window
+            // is not ranked a second time (nor the stack of a debug build taken twice as deep).
+            let winner = d.candidates.first().and_then(|c| CodePage::for_label(&c.encoding));
             d.reading = closest_reading(&d.steps).map(|(format, step)| {
                 let forced = Options {
                     force: Some(format),
-                    code_page: None,
+                    code_page: winner.filter(|_| format == Format::Legacy),
                     ..opts.clone()
                 };
                 let mut r = Detected::of(window, at_eof, &forced);
