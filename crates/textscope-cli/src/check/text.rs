@@ -143,6 +143,18 @@ const TEXT_EXTENSIONS: &[&str] = &[
     "po",
     "pot",
     "ipynb",
+    // Templates: their comments reach the page or the program they make (issue 41, item 3).
+    "hbs",
+    "handlebars",
+    "mustache",
+    "erb",
+    "j2",
+    "jinja",
+    "jinja2",
+    "twig",
+    "mdx",
+    "ejs",
+    "liquid",
 ];
 
 /// File names that are text whatever their extension.

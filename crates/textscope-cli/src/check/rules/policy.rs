@@ -140,14 +140,17 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Resolves layers given lowest precedence first. Defaults: P1–P9 and `binary_in_text`
-    /// denied, policy rules
+    /// Resolves layers given lowest precedence first. Defaults: P1–P9, `binary_in_text`,
+    /// `ansi_escape` and `trojan-source` denied, policy rules
     /// off; when a policy rule is denied by name without a value: utf-8, lf, 120, forbid.
     pub fn resolve(layers: &[&Layer]) -> Policy {
         let mut denied: BTreeMap<Rule, bool> = Rule::all()
             .into_iter()
             .map(|r| {
-                let on = matches!(r, Rule::Problem(_) | Rule::BinaryInText | Rule::AnsiEscape);
+                let on = matches!(
+                    r,
+                    Rule::Problem(_) | Rule::BinaryInText | Rule::AnsiEscape | Rule::TrojanSource
+                );
                 (r, on)
             })
             .collect();
@@ -191,8 +194,14 @@ impl Policy {
 
     /// True when a pass over the decoded characters is needed (positions of policy findings).
     pub fn needs_scan(&self) -> bool {
-        [Rule::Eol, Rule::FinalNewline, Rule::Bidi, Rule::LineLength]
-            .iter()
-            .any(|r| self.denies(*r))
+        [
+            Rule::Eol,
+            Rule::FinalNewline,
+            Rule::Bidi,
+            Rule::TrojanSource,
+            Rule::LineLength,
+        ]
+        .iter()
+        .any(|r| self.denies(*r))
     }
 }
