@@ -183,6 +183,13 @@ impl Policy {
                     *d = v;
                 }
             }
+            // Allowing `bidi` (which covers the reordering controls) allows `trojan-source`
+            // too, unless the same layer names `trojan-source` itself.
+            if l.explicit.get(&Rule::Bidi) == Some(&false)
+                && !l.explicit.contains_key(&Rule::TrojanSource)
+            {
+                denied.insert(Rule::TrojanSource, false);
+            }
         }
         p.denied = denied;
         p
@@ -194,14 +201,8 @@ impl Policy {
 
     /// True when a pass over the decoded characters is needed (positions of policy findings).
     pub fn needs_scan(&self) -> bool {
-        [
-            Rule::Eol,
-            Rule::FinalNewline,
-            Rule::Bidi,
-            Rule::TrojanSource,
-            Rule::LineLength,
-        ]
-        .iter()
-        .any(|r| self.denies(*r))
+        [Rule::Eol, Rule::FinalNewline, Rule::Bidi, Rule::LineLength]
+            .iter()
+            .any(|r| self.denies(*r))
     }
 }

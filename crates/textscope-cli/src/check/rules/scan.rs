@@ -16,8 +16,6 @@ use textscope::{EndingKind, FindingKind};
 pub struct Scanner {
     eol: Option<EndingKind>,
     bidi: bool,
-    /// `trojan-source` denied (and `bidi` not, which covers it): the reordering controls.
-    trojan: bool,
     max_len: Option<u64>,
     line: u64,
     col: u64,
@@ -65,7 +63,6 @@ impl Scanner {
         Scanner {
             eol: p.denies(Rule::Eol).then(|| p.eol.kind()),
             bidi: p.denies(Rule::Bidi),
-            trojan: p.denies(Rule::TrojanSource) && !p.denies(Rule::Bidi),
             max_len: p.denies(Rule::LineLength).then_some(p.max_line_length),
             line: 1,
             col: 0,
@@ -112,16 +109,7 @@ impl Scanner {
             Role::Char => {
                 self.column(offset);
                 let prev = self.prev.replace(c);
-                if self.trojan && textscope::class::is_bidi_control(c) {
-                    let (line, column) = (self.line, self.col);
-                    self.push(Breach {
-                        line,
-                        column,
-                        offset,
-                        rule: Rule::TrojanSource,
-                        message: finding_message(FindingKind::BidiControl, c),
-                    });
-                } else if self.bidi {
+                if self.bidi {
                     if let Some(kind) = FindingKind::at(prev, c) {
                         let (line, column) = (self.line, self.col);
                         self.push(Breach {
