@@ -322,8 +322,13 @@ nofinal.txt:1:10: final-newline: no line ending at the end of the file
     write(dir.path(), "other.toml", b"[check]\nallow = [\"policy\"]\n");
     let (code, out, _) = run(dir.path(), &["--config", "other.toml", "--no-editorconfig"]);
     assert_eq!((code, out.as_str()), (0, ""));
+    // Without them only the defaults hold, and `trojan-source` is one (issue 41, item 3):
+    // bidi.txt's U+202E reorders what follows it.
     let (_, out, _) = run(dir.path(), &["--no-config", "--no-editorconfig"]);
-    assert_eq!(out, "");
+    assert_eq!(
+        out,
+        "bidi.txt:1:6: trojan-source: bidi control U+202E RIGHT-TO-LEFT OVERRIDE\n"
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! gives the report and, when a policy rule needs the characters, the scanner's view of them
 //! (`textscope::ObservedConsumer`). The bytes come from `input`, the only reader.
 
-use super::rules::{self, Breach, Policy, Rule, Scanner};
+use super::rules::{self, Breach, Policy, RawScan, Rule, Scanner};
 use super::Outcome;
 use crate::input;
 use std::path::Path;
@@ -13,12 +13,15 @@ use textscope::{
 
 /// What detection decided for one file.
 enum Run {
-    /// Binary, and skipped: why detection called it binary (reading stops).
-    Skipped(String),
-    /// Read, with the `binary_in_text` message when detection called a text file binary.
+    /// Binary, and skipped: why detection called it binary; its bytes still go through the
+    /// byte gate of `bidi` and `trojan-source` when one is denied (else reading stops).
+    Skipped(String, Option<Box<RawScan>>),
+    /// Read, with the `binary_in_text` message when detection called a text file binary, and
+    /// the byte gate when the decoding does not see UTF-8 (or UTF-16) bytes as Unicode.
     Read {
         reading: Box<Reading>,
         binary_in_text: Option<String>,
+        raw: Option<Box<RawScan>>,
     },
 }
 
@@ -61,22 +64,28 @@ impl Consumer for Run {
                 Reading::Report(_, c) => c.start_offset(),
                 Reading::Scanned(_, c) => c.start_offset(),
             },
-            Run::Skipped(_) => 0,
+            Run::Skipped(..) => 0,
         }
     }
 
     fn feed(&mut self, bytes: &[u8]) {
         match self {
-            Run::Read { reading, .. } => match reading.as_mut() {
-                Reading::Report(_, c) => c.feed(bytes),
-                Reading::Scanned(_, c) => c.feed(bytes),
-            },
-            Run::Skipped(_) => {}
+            Run::Read { reading, raw, .. } => {
+                if let Some(r) = raw {
+                    r.feed(bytes);
+                }
+                match reading.as_mut() {
+                    Reading::Report(_, c) => c.feed(bytes),
+                    Reading::Scanned(_, c) => c.feed(bytes),
+                }
+            }
+            Run::Skipped(_, Some(r)) => r.feed(bytes),
+            Run::Skipped(_, None) => {}
         }
     }
 
     fn done(&self) -> bool {
-        matches!(self, Run::Skipped(_))
+        matches!(self, Run::Skipped(_, None))
     }
 }
 
@@ -91,49 +100,87 @@ fn plan(
 ) -> Run {
     let mut binary_in_text = None;
     let mut detected = detected.clone();
+    // A script (`#!` first) is text to `check`, whatever its name (issue 41, item 3).
+    let script = window
+        .bytes
+        .starts_with(b"#!")
+        .then_some("a script (#! first)");
+    // The byte gate runs when the verdict does not decode the bytes as Unicode (a code page,
+    // binary): UTF-8 sequences unless the file is then read as UTF-8, and UTF-16 units.
+    let unicode = detected.format.is_text() && detected.format != Format::Legacy;
+    // A binary file read on is read as UTF-8: its UTF-8 sequences are the scanner's.
+    let utf8 = detected.format != Format::Binary;
     if detected.format == Format::Binary {
-        if let Some(why) = text {
+        if let Some(why) = text.or(script) {
             binary_in_text = Some(binary_in_text_message(why, &detected));
         } else if !include_binary {
-            return Run::Skipped(binary_figures(&detected));
+            // Only with `bidi` denied: the default `trojan-source` does not read every binary
+            // file to its end (nor find three bytes by chance in a large image).
+            let raw = policy
+                .denies(Rule::Bidi)
+                .then(|| RawScan::new(policy, true, 0).map(Box::new))
+                .flatten();
+            return Run::Skipped(binary_figures(&detected), raw);
         }
-        let utf8 = Options {
+        let forced = Options {
             force: Some(Format::Utf8),
             ..opts.clone()
         };
-        detected = Detected::of(window.bytes, window.at_eof, &utf8);
+        detected = Detected::of(window.bytes, window.at_eof, &forced);
     }
+    let reading = Box::new(Reading::new(detected, opts, policy));
+    let raw = if unicode {
+        None
+    } else {
+        let start = match reading.as_ref() {
+            Reading::Report(_, c) => c.start_offset(),
+            Reading::Scanned(_, c) => c.start_offset(),
+        };
+        RawScan::new(policy, utf8, start).map(Box::new)
+    };
     Run::Read {
-        reading: Box::new(Reading::new(detected, opts, policy)),
+        reading,
         binary_in_text,
+        raw,
     }
 }
 
 /// The outcome once the whole file (`size` bytes) is read.
 fn finish(run: Run, size: u64, policy: &Policy) -> Outcome {
-    let (reading, binary_in_text) = match run {
+    let (reading, binary_in_text, raw) = match run {
         Run::Read {
             reading,
             binary_in_text,
-        } => (reading, binary_in_text),
-        Run::Skipped(why) => {
-            if !policy.denies(Rule::Binary) {
+            raw,
+        } => (reading, binary_in_text, raw),
+        Run::Skipped(why, raw) => {
+            let raw = raw.filter(|r| !r.findings.is_empty() || !r.counts.is_empty());
+            if !policy.denies(Rule::Binary) && raw.is_none() {
                 return Outcome::SkippedBinary(why);
             }
-            return Outcome::Checked {
-                findings: vec![Breach {
+            let mut findings = Vec::new();
+            let mut counts = std::collections::BTreeMap::new();
+            if policy.denies(Rule::Binary) {
+                findings.push(Breach {
                     line: 1,
                     column: 1,
                     offset: 0,
                     rule: Rule::Binary,
                     message: format!("binary, not checked; {why}"),
-                }],
-                counts: [(Rule::Binary, 1)].into_iter().collect(),
-            };
+                });
+                counts.insert(Rule::Binary, 1);
+            }
+            if let Some(r) = raw {
+                merge_raw(&mut findings, &mut counts, *r);
+            }
+            return Outcome::Checked { findings, counts };
         }
     };
     let (report, scanner) = reading.finish(size);
     let (mut findings, mut counts) = rules::findings(&report, policy, scanner);
+    if let Some(r) = raw {
+        merge_raw(&mut findings, &mut counts, *r);
+    }
     if let Some(message) = binary_in_text {
         if policy.denies(Rule::BinaryInText) {
             counts.insert(Rule::BinaryInText, 1);
@@ -150,6 +197,21 @@ fn finish(run: Run, size: u64, policy: &Policy) -> Outcome {
         }
     }
     Outcome::Checked { findings, counts }
+}
+
+/// Adds the byte gate's findings, in order of place, one per place.
+fn merge_raw(
+    findings: &mut Vec<Breach>,
+    counts: &mut std::collections::BTreeMap<Rule, u64>,
+    raw: RawScan,
+) {
+    for (rule, n) in raw.counts {
+        *counts.entry(rule).or_insert(0) += n;
+    }
+    findings.extend(raw.findings);
+    findings.sort_by(|a, b| {
+        (a.line, a.column, a.offset, a.rule).cmp(&(b.line, b.column, b.offset, b.rule))
+    });
 }
 
 /// The `binary_in_text` message: why the file is text to the walk, and the figures that made

@@ -143,6 +143,18 @@ const TEXT_EXTENSIONS: &[&str] = &[
     "po",
     "pot",
     "ipynb",
+    // Templates: their comments reach the page or the program they make (issue 41, item 3).
+    "hbs",
+    "handlebars",
+    "mustache",
+    "erb",
+    "j2",
+    "jinja",
+    "jinja2",
+    "twig",
+    "mdx",
+    "ejs",
+    "liquid",
 ];
 
 /// File names that are text whatever their extension.
@@ -322,6 +334,16 @@ mod tests {
             by_name(Path::new("d/Makefile")).as_deref(),
             Some("a file named Makefile")
         );
+        assert_eq!(
+            by_name(Path::new("t/page.HBS")).as_deref(),
+            Some("a .hbs file")
+        );
+        for ext in ["erb", "j2", "twig", "mdx"] {
+            assert!(
+                by_name(Path::new(&format!("page.{ext}"))).is_some(),
+                "{ext}"
+            );
+        }
         assert_eq!(by_name(Path::new("x.bin")), None);
         assert_eq!(by_name(Path::new("noext")), None);
     }

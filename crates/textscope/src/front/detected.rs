@@ -71,7 +71,10 @@ impl Detected {
         if d.format == Format::Binary && d.container.is_none() && !d.forced {
             // D13's reading is D12's winner, already ranked: named here, so that the window
             // is not ranked a second time (nor the stack of a debug build taken twice as deep).
-            let winner = d.candidates.first().and_then(|c| CodePage::for_label(&c.encoding));
+            let winner = d
+                .candidates
+                .first()
+                .and_then(|c| CodePage::for_label(&c.encoding));
             d.reading = closest_reading(&d.steps).map(|(format, step)| {
                 let forced = Options {
                     force: Some(format),

@@ -3,12 +3,14 @@
 //! they produce: from the report (`report`) and from the pass over the characters (`scan`).
 
 mod policy;
+mod raw;
 mod report;
 mod scan;
 #[cfg(test)]
 mod tests;
 
 pub use policy::{Allowed, BomPolicy, Eol, Layer, Policy};
+pub use raw::RawScan;
 pub use report::findings;
 pub use scan::Scanner;
 
@@ -40,6 +42,9 @@ pub enum Rule {
     FinalNewline,
     /// Bidi controls and invisible characters.
     Bidi,
+    /// The bidi controls that reorder code (U+202A–202E, U+2066–2069: Trojan Source): denied
+    /// unless allowed, as GitHub warns by default; `bidi` (opt-in) covers them and more.
+    TrojanSource,
     /// A line longer than the limit, in characters.
     LineLength,
 }
@@ -61,6 +66,7 @@ impl Rule {
         v.push(Rule::BinaryInText);
         v.push(Rule::Binary);
         v.push(Rule::AnsiEscape);
+        v.push(Rule::TrojanSource);
         v.extend(Rule::POLICY);
         v
     }
@@ -77,6 +83,7 @@ impl Rule {
             Rule::Eol => "eol",
             Rule::FinalNewline => "final-newline",
             Rule::Bidi => "bidi",
+            Rule::TrojanSource => "trojan-source",
             Rule::LineLength => "line-length",
         }
     }
@@ -107,6 +114,9 @@ impl Rule {
             Rule::Eol => "a line ending other than the required kind",
             Rule::FinalNewline => "no line ending at the end of the file",
             Rule::Bidi => "bidi controls and invisible characters",
+            Rule::TrojanSource => {
+                "bidi controls that reorder code (U+202A-202E, U+2066-2069), on by default"
+            }
             Rule::LineLength => "a line longer than the limit (characters)",
         }
     }

@@ -140,14 +140,17 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Resolves layers given lowest precedence first. Defaults: P1–P9 and `binary_in_text`
-    /// denied, policy rules
+    /// Resolves layers given lowest precedence first. Defaults: P1–P9, `binary_in_text`,
+    /// `ansi_escape` and `trojan-source` denied, policy rules
     /// off; when a policy rule is denied by name without a value: utf-8, lf, 120, forbid.
     pub fn resolve(layers: &[&Layer]) -> Policy {
         let mut denied: BTreeMap<Rule, bool> = Rule::all()
             .into_iter()
             .map(|r| {
-                let on = matches!(r, Rule::Problem(_) | Rule::BinaryInText | Rule::AnsiEscape);
+                let on = matches!(
+                    r,
+                    Rule::Problem(_) | Rule::BinaryInText | Rule::AnsiEscape | Rule::TrojanSource
+                );
                 (r, on)
             })
             .collect();
@@ -179,6 +182,13 @@ impl Policy {
                 if let Some(v) = l.explicit.get(r).copied().or_else(|| l.implied(*r)) {
                     *d = v;
                 }
+            }
+            // Allowing `bidi` (which covers the reordering controls) allows `trojan-source`
+            // too, unless the same layer names `trojan-source` itself.
+            if l.explicit.get(&Rule::Bidi) == Some(&false)
+                && !l.explicit.contains_key(&Rule::TrojanSource)
+            {
+                denied.insert(Rule::TrojanSource, false);
             }
         }
         p.denied = denied;

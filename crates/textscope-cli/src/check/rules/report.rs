@@ -54,6 +54,37 @@ pub fn findings(
             counts.insert(Rule::AnsiEscape, all);
         }
     }
+    // `trojan-source` (denied by default): the report's own `bidi_control` findings, so that
+    // the default keeps the core's fast path; with `bidi` denied they are the scanner's.
+    if p.denies(Rule::TrojanSource) && !p.denies(Rule::Bidi) {
+        let kind = textscope::FindingKind::BidiControl;
+        for f in r.findings.iter().filter(|f| f.kind == kind) {
+            let c = f
+                .code_point
+                .strip_prefix("U+")
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .and_then(char::from_u32);
+            let mut message = match c {
+                Some(c) => super::scan::finding_message(kind, c),
+                None => f.message.clone(),
+            };
+            if f.count > 1 {
+                let more = f.count - 1;
+                message.push_str(&format!(" (and {more} more touching it)"));
+            }
+            out.push(Breach {
+                line: f.line,
+                column: f.column,
+                offset: f.offset,
+                rule: Rule::TrojanSource,
+                message,
+            });
+        }
+        let n = r.finding_counts.get(kind);
+        if n > 0 {
+            counts.insert(Rule::TrojanSource, n);
+        }
+    }
     let mut whole = |rule: Rule, message: String| {
         *counts.entry(rule).or_insert(0) += 1;
         out.push(Breach {

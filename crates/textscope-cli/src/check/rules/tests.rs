@@ -304,3 +304,55 @@ fn every_code_page_of_the_registry_can_be_allowed_by_name() {
     assert!(cp437.accepts(&r), "{}", r.encoding);
     assert!(Allowed::parse("no-such-page").is_err());
 }
+
+/// The byte gate (issue 41, item 3) finds a sequence however the chunks cut it, in UTF-8 and
+/// UTF-16LE/BE, counts lines by LF bytes, and never panics on any bytes.
+#[test]
+fn raw_scan_finds_sequences_split_across_chunks() {
+    let deny_bidi = layer(|l| {
+        l.explicit.insert(Rule::Bidi, true);
+    });
+    let bidi = Policy::resolve(&[&deny_bidi]);
+    let default = Policy::resolve(&[]);
+    let mut bytes = b"ab\xff\ncd ".to_vec();
+    bytes.extend("\u{202E}".as_bytes()); // offset 7, line 2, byte column 4
+    bytes.extend(b" x\0\x2E\x20"); // UTF-16LE U+202E after `x\0`, offset 13
+    bytes.extend(b"\0y\x20\x66 . "); // UTF-16BE U+2066 after `\0y`, offset 17
+    bytes.extend("\u{200B}".as_bytes()); // `bidi`'s, not `trojan-source`'s
+    for cut in 0..=bytes.len() {
+        let (a, b) = bytes.split_at(cut);
+        for (p, want) in [(&bidi, 4), (&default, 3)] {
+            let mut s = RawScan::new(p, true, 0).unwrap();
+            s.feed(a);
+            s.feed(b);
+            let at: Vec<(u64, u64, u64)> = s
+                .findings
+                .iter()
+                .map(|f| (f.line, f.column, f.offset))
+                .collect();
+            assert_eq!(at.len(), want, "cut {cut}: {at:?}");
+            assert_eq!(at[..3], [(2, 4, 7), (2, 10, 13), (2, 14, 17)], "cut {cut}");
+        }
+    }
+    // A policy that denies neither rule has no gate.
+    let off = layer(|l| {
+        l.explicit.insert(Rule::TrojanSource, false);
+    });
+    assert!(RawScan::new(&Policy::resolve(&[&off]), true, 0).is_none());
+    // Any bytes: no panic.
+    let mut s = RawScan::new(&bidi, true, 0).unwrap();
+    s.feed(&(0..=255u8).cycle().take(5000).collect::<Vec<u8>>());
+}
+
+/// `trojan-source` is denied by default and allowed with `bidi`.
+#[test]
+fn trojan_source_is_a_default_that_allowing_bidi_lifts() {
+    assert!(Policy::resolve(&[]).denies(Rule::TrojanSource));
+    let allow = layer(|l| {
+        l.explicit.insert(Rule::Bidi, false);
+    });
+    assert!(!Policy::resolve(&[&allow]).denies(Rule::TrojanSource));
+    let f = check("a\u{202E}b\n".as_bytes(), &Policy::resolve(&[]));
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].3, "trojan-source");
+}
