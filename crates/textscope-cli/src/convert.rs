@@ -16,6 +16,7 @@ mod encode;
 mod error;
 mod file;
 mod safety;
+mod twofold;
 mod vet;
 
 use crate::error as status;
@@ -108,6 +109,15 @@ pub struct ConvertArgs {
     /// ill-formed UTF-8, unmapped byte) instead of refusing; says how many.
     #[arg(long)]
     pub replace: bool,
+
+    /// Repair mojibake: UTF-8 text that was read in another code page and saved again
+    /// ("cafÃ©" becomes "café"); refuses a run that reads as more than one text.
+    #[arg(long)]
+    pub fix_mojibake: bool,
+
+    /// Write nothing: print each change (line:column: before → after) and how many.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 fn parse_target(s: &str) -> Result<Format, String> {
@@ -129,6 +139,10 @@ pub struct Plan {
     pub replace: bool,
     /// Remove the terminal escape sequences `textscope::ansi` recognises.
     pub strip_ansi: bool,
+    /// Repair the runs of mojibake.
+    pub fix_mojibake: bool,
+    /// Print the changes instead of writing.
+    pub dry_run: bool,
 }
 
 /// Runs `textscope convert`.
@@ -152,6 +166,8 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         bom: args.bom,
         replace: args.replace,
         strip_ansi: args.strip_ansi,
+        fix_mojibake: args.fix_mojibake,
+        dry_run: args.dry_run,
     };
     if args.files.len() > 1 && !args.in_place {
         eprintln!(
@@ -160,6 +176,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         return ExitCode::from(status::ERROR);
     }
     let dest = match (&args.output, args.in_place) {
+        _ if args.dry_run => Dest::DryRun,
         (_, true) => Dest::InPlace,
         (Some(p), false) if p.as_os_str() != "-" => Dest::File(p),
         _ => Dest::Stdout,

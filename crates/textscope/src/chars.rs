@@ -47,6 +47,14 @@ impl<F: FnMut(u64, &[u8], Decoded)> Sink for FnSink<F> {
 }
 
 impl CharDecoder {
+    /// A decoder of `format` (in `code_page` for legacy) whose first byte fed is at `offset`
+    /// of the file: one stretch of a file in its own encoding (`textscope::segments`).
+    pub fn at(format: crate::Format, code_page: crate::CodePage, offset: u64) -> CharDecoder {
+        CharDecoder {
+            decoder: Decoder::new(format, code_page, offset),
+        }
+    }
+
     /// A decoder for the file `index` describes, expecting the bytes after its mark (from
     /// offset `index.mark_len` on). Binary and empty verdicts decode as UTF-8.
     pub fn new(index: &LineIndex) -> CharDecoder {

@@ -34,6 +34,12 @@ kinds! {
     /// A terminal escape sequence ([`crate::ansi`]): CSI, OSC or a two-character one (each
     /// sequence counts once).
     AnsiEscape => #[serde(default)] ansi_escape,
+    /// A run of mojibake (docs/mojibake.md M1–M9): UTF-8 text that was read in another code
+    /// page and saved again as UTF-8, with its repair.
+    Mojibake => #[serde(default)] mojibake,
+    /// Where a segment in another encoding starts (docs/mojibake.md G1–G8): the file is two
+    /// encodings at once.
+    MixedEncoding => #[serde(default)] mixed_encoding,
 }
 
 impl FindingKind {
@@ -114,8 +120,25 @@ pub struct Finding {
     /// `ansi_escape`: the (first) sequence as visible text, ESC as `\e` (at most 80 chars).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub sequence: Option<String>,
+    /// `mojibake`: the run's chain of encodings and its repair.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub repair: Option<Repair>,
     /// A sentence for a person.
     pub message: String,
+}
+
+/// How a run of mojibake came about and what it was meant to say.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Repair {
+    /// The encodings the text went through, first to last (`["utf-8", "windows-1252",
+    /// "utf-8"]`).
+    pub chain: Vec<String>,
+    /// The text as it stands.
+    pub original: String,
+    /// The text as it was meant.
+    pub repaired: String,
+    /// Another chain reads it as differently and as plausibly: not repaired without asking.
+    pub ambiguous: bool,
 }
 
 #[cfg(test)]

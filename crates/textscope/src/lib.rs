@@ -82,7 +82,7 @@ pub use detect::WINDOW;
 pub use fast::Kernel;
 pub use finding::{
     finding_char_name, hidden_char_name, in_variation_sequence, is_hidden_character,
-    is_hidden_finding, is_variation_selector, Finding, FindingCounts, FindingKind,
+    is_hidden_finding, is_variation_selector, Finding, FindingCounts, FindingKind, Repair,
 };
 pub use format::{hex, Format};
 pub use front::{detect_only, Consumer, Detected, Front, MakeConsumer, Window};

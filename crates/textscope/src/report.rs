@@ -79,6 +79,10 @@ pub struct Report {
     /// Formats worth forcing, and why.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<Hint>,
+    /// A file of two (or more) encodings: its stretches, in order and covering it, each in
+    /// one encoding (docs/mojibake.md G1–G8); empty for a file of one encoding.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub segments: Vec<crate::segments::Segment>,
 }
 
 /// A suggestion to force a format.

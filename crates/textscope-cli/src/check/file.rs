@@ -33,12 +33,20 @@ enum Reading {
 }
 
 impl Reading {
-    fn new(detected: Detected, opts: &Options, policy: &Policy) -> Reading {
+    fn new(detected: Detected, window: Window<'_>, opts: &Options, policy: &Policy) -> Reading {
+        // The segments and mojibake only when a rule asks for them (docs/check.md).
+        let twofold = policy.denies(Rule::Mojibake) || policy.denies(Rule::MixedEncoding);
         if policy.needs_scan() {
-            let c = ObservedConsumer::new(&detected, opts, Scanner::new(policy));
+            let mut c = ObservedConsumer::new(&detected, opts, Scanner::new(policy));
+            if twofold {
+                c = c.with_segments(&detected, window);
+            }
             Reading::Scanned(detected, Box::new(c))
         } else {
-            let c = ReportConsumer::new(&detected, opts);
+            let mut c = ReportConsumer::new(&detected, opts);
+            if twofold {
+                c = c.with_segments(&detected, window);
+            }
             Reading::Report(detected, Box::new(c))
         }
     }
@@ -128,7 +136,7 @@ fn plan(
         };
         detected = Detected::of(window.bytes, window.at_eof, &forced);
     }
-    let reading = Box::new(Reading::new(detected, opts, policy));
+    let reading = Box::new(Reading::new(detected, window, opts, policy));
     let raw = if unicode {
         None
     } else {

@@ -16,6 +16,8 @@ fn plan(to: Format) -> Plan {
         bom: BomMode::Keep,
         replace: false,
         strip_ansi: false,
+        fix_mojibake: false,
+        dry_run: false,
     }
 }
 

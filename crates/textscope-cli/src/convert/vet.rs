@@ -7,6 +7,7 @@ use super::{Converter, Plan};
 use crate::input::{self, InputError, Source};
 #[cfg(test)]
 use std::io;
+use textscope::mojibake::{MojibakeFindings, MojibakeScanner, Utf8Feed};
 use textscope::{Analyzer, Format, LineIndex, Options, Problem, ProblemKind, Report};
 
 /// The kinds a conversion cannot carry over: the bad units and subparts.
@@ -21,18 +22,28 @@ pub const LOSSY: [ProblemKind; 5] = [
 /// How many bad units are named when a conversion is refused.
 pub const NAMED: usize = 5;
 
-/// The analysis pass: the report (for the refusal) and the index (for the decoder).
+/// The analysis pass: the report (for the refusal) and the index (for the decoder); with
+/// `mojibake`, every run of mojibake in the file read as UTF-8 (`--fix-mojibake`: all of the
+/// file, not only what the report looks at), from the same read.
 pub fn analyze(
     path: &str,
     src: &mut Source,
     opts: &Options,
-) -> Result<(Report, LineIndex), InputError> {
+    mojibake: bool,
+) -> Result<(Report, LineIndex, MojibakeFindings), InputError> {
     let mut a = Analyzer::new(opts.clone());
+    let mut scan =
+        mojibake.then(|| Utf8Feed::new(MojibakeScanner::with_cap(super::twofold::MAX_FIXES), 0));
     input::stream(path, src, None, |chunk| {
         a.feed(chunk);
+        if let Some(s) = &mut scan {
+            s.feed(chunk);
+        }
         true
     })?;
-    Ok(a.finish_with_index())
+    let (report, index) = a.finish_with_index();
+    let found = scan.map(Utf8Feed::finish).unwrap_or_default();
+    Ok((report, index, found))
 }
 
 /// Refuses what cannot be converted without loss (unless `replace`), or a binary file.

@@ -9,6 +9,23 @@ pub fn describe(r: &Report) -> String {
         return kind(&Kind::of(r), true);
     }
     let mut parts = vec![kind(&Kind::of(r), true)];
+    if let Some(except) = except(r) {
+        parts.push(except);
+    }
+    let mojibake = r.finding_counts.get(textscope::FindingKind::Mojibake);
+    if mojibake > 0 {
+        let lines = r
+            .findings
+            .iter()
+            .filter(|f| f.kind == textscope::FindingKind::Mojibake)
+            .map(|f| f.line);
+        let (first, last) = lines.fold((u64::MAX, 0), |(a, b), l| (a.min(l), b.max(l)));
+        let at = match first == last {
+            true => format!("line {first}"),
+            false => format!("lines {first}\u{2013}{last}"),
+        };
+        parts.push(format!("mojibake on {at}"));
+    }
     if r.bom.is_some() {
         parts.push("with byte order mark".to_string());
     }
@@ -337,6 +354,32 @@ fn hints(out: &mut String, r: &Report, style: Style) {
     for h in &r.hints {
         out.push_str(&style.yellow(&format!("hint: {}", safe(&h.message))));
         out.push('\n');
+    }
+}
+
+/// The segments in another encoding than the file's, in the first line's words: "except lines
+/// 10–13 (windows-1252)" (at most three named, then how many more).
+fn except(r: &Report) -> Option<String> {
+    let other: Vec<String> = r
+        .segments
+        .iter()
+        .filter(|s| s.encoding != r.encoding)
+        .map(|s| {
+            let lines = match s.first_line == s.last_line {
+                true => format!("line {}", s.first_line),
+                false => format!("lines {}\u{2013}{}", s.first_line, s.last_line),
+            };
+            format!("{lines} ({})", safe(&s.encoding))
+        })
+        .collect();
+    match other.len() {
+        0 => None,
+        1..=3 => Some(format!("except {}", other.join(", "))),
+        n => Some(format!(
+            "except {} and {} more stretches",
+            other.get(..3).unwrap_or_default().join(", "),
+            n - 3
+        )),
     }
 }
 

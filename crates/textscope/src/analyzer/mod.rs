@@ -5,7 +5,7 @@
 use crate::decode::Decoder;
 use crate::fast::{self, Kernel};
 use crate::format::Format;
-use crate::front::{Consumer, Detected, Front};
+use crate::front::{Consumer, Detected, Front, Window};
 use crate::index::{Checkpoint, LineIndex};
 use crate::options::Options;
 use crate::report::{Detection, Report, SCHEMA_VERSION};
@@ -13,6 +13,7 @@ use crate::tracker::Tracker;
 mod hints;
 mod observe;
 mod segment;
+mod twofold;
 
 pub use observe::{ObservedAnalyzer, ObservedConsumer};
 pub use segment::{Segment, SegmentError};
@@ -37,8 +38,8 @@ impl Analyzer {
     pub fn new(opts: Options) -> Analyzer {
         let own = opts.clone();
         Analyzer {
-            front: Front::new(opts.clone(), move |detected: &Detected, _| {
-                ReportConsumer::new(detected, &own)
+            front: Front::new(opts.clone(), move |detected: &Detected, window| {
+                ReportConsumer::new(detected, &own).with_segments(detected, window)
             }),
             opts,
         }
@@ -83,6 +84,9 @@ pub struct ReportConsumer {
     /// Where the next byte fed lies in the file.
     pos: u64,
     index_every: Option<u64>,
+    /// The segments and mojibake (docs/mojibake.md), when asked for.
+    twofold: Option<Box<twofold::Twofold>>,
+    cap: usize,
 }
 
 /// One decoding into one tracker.
@@ -166,13 +170,27 @@ impl ReportConsumer {
                 .map_or(main.start, |r| r.start.min(main.start)),
             main,
             index_every: opts.index_every,
+            twofold: None,
+            cap: opts.max_problems_per_kind,
         }
+    }
+
+    /// The same consumer, also looking for segments in other encodings and for mojibake
+    /// (docs/mojibake.md G8, M9) in the file whose detection and window these are.
+    pub fn with_segments(mut self, detected: &Detected, window: Window<'_>) -> ReportConsumer {
+        self.twofold = Some(Box::new(twofold::Twofold::new(detected, window)));
+        self
     }
 
     /// The end of the file (`size` bytes): the report and the sparse line index (S2).
     /// `detected` is what the consumer was made from.
     pub fn finish(self, detected: Detected, size: u64) -> (Report, LineIndex) {
-        build(self.index_every, size, detected, self.main)
+        let (mut report, index) = build(self.index_every, size, detected, self.main);
+        if let Some(t) = self.twofold {
+            let (segments, found, mixed, mojibake) = t.finish(&report.encoding, self.cap);
+            add_twofold(&mut report, segments, found, mixed, mojibake);
+        }
+        (report, index)
     }
 }
 
@@ -186,7 +204,32 @@ impl Consumer for ReportConsumer {
 
     fn feed(&mut self, bytes: &[u8]) {
         self.main.feed(bytes, self.pos);
+        if let Some(t) = self.twofold.as_deref_mut().filter(|t| !t.idle()) {
+            t.feed(bytes, self.pos, &self.main.tracker);
+        }
         self.pos += bytes.len() as u64;
+    }
+}
+
+/// The segments and their findings, and the mojibake, into the report (findings in file
+/// order, counts exact).
+fn add_twofold(
+    report: &mut Report,
+    segments: Vec<crate::segments::Segment>,
+    found: Vec<crate::finding::Finding>,
+    mixed: u64,
+    mojibake: u64,
+) {
+    use crate::finding::FindingKind;
+    report.segments = segments;
+    *report.finding_counts.get_mut(FindingKind::MixedEncoding) += mixed;
+    *report.finding_counts.get_mut(FindingKind::Mojibake) += mojibake;
+    report.finding_total = report.finding_counts.total();
+    let listed = found.len() as u64;
+    report.findings_omitted += (mixed + mojibake).saturating_sub(listed);
+    if !found.is_empty() {
+        report.findings.extend(found);
+        report.findings.sort_by_key(|f| f.offset);
     }
 }
 
@@ -281,6 +324,7 @@ fn build(
         container,
         text_reading,
         hints,
+        segments: Vec::new(),
     };
     (report, index)
 }

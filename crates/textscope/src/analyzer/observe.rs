@@ -34,6 +34,13 @@ impl<S: CharSink> ObservedConsumer<S> {
         }
     }
 
+    /// The same consumer, also looking for segments and mojibake
+    /// ([`ReportConsumer::with_segments`]).
+    pub fn with_segments(mut self, detected: &Detected, window: crate::Window<'_>) -> Self {
+        self.report = self.report.with_segments(detected, window);
+        self
+    }
+
     /// The end of the file (`size` bytes): a pending partial character goes to the sink; then
     /// the report, the index and the sink.
     pub fn finish(mut self, detected: Detected, size: u64) -> (Report, LineIndex, S) {
@@ -70,6 +77,9 @@ impl<S: CharSink> Consumer for ObservedConsumer<S> {
         }
         if let Some(r) = &mut d.reading {
             r.feed(bytes, at);
+        }
+        if let Some(t) = self.report.twofold.as_deref_mut().filter(|t| !t.idle()) {
+            t.feed(bytes, at, &self.report.main.tracker);
         }
     }
 }

@@ -63,6 +63,9 @@ impl Detected {
         };
         let mut d = Detected::from_verdict(verdict, window);
         d.forced = opts.force.is_some();
+        if !d.forced && d.format == Format::Legacy {
+            d.two_encodings(window, at_eof);
+        }
         if d.format == Format::Binary {
             d.container = container::sniff(window);
         }
@@ -88,6 +91,88 @@ impl Detected {
             });
         }
         d
+    }
+
+    /// G8 (docs/mojibake.md): a legacy verdict over a window of two encodings. When the window
+    /// splits into segments and its UTF-8 ones hold more bytes than the others, and D3 turned
+    /// UTF-8 down only for its invalid sequences, the file is UTF-8 with segments in another
+    /// encoding. Otherwise its code page is ranked again (D12) on the bytes of its 8-bit
+    /// segments alone, so that UTF-8 lines do not vote for the page.
+    fn two_encodings(&mut self, window: &[u8], at_eof: bool) {
+        let segments = crate::segments::segments_of(window);
+        if segments.len() < 2 {
+            return;
+        }
+        let bytes_of = |utf8: bool| -> u64 {
+            segments
+                .iter()
+                .filter(|s| (s.format == Format::Utf8) == utf8)
+                .map(|s| s.length)
+                .sum()
+        };
+        let foreign = |utf8: bool| -> String {
+            let lines: Vec<String> = segments
+                .iter()
+                .filter(|s| (s.format == Format::Utf8) != utf8)
+                .map(|s| match s.first_line == s.last_line {
+                    true => format!("{} ({})", s.first_line, s.encoding),
+                    false => format!("{}\u{2013}{} ({})", s.first_line, s.last_line, s.encoding),
+                })
+                .collect();
+            lines.join(", ")
+        };
+        let invalid_only = self
+            .steps
+            .iter()
+            .any(|s| s.format == Format::Utf8 && s.code == "too_many_invalid");
+        let mut figures = std::collections::BTreeMap::new();
+        figures.insert("segments".to_string(), segments.len() as u64);
+        if invalid_only && bytes_of(true) > bytes_of(false) {
+            figures.insert("other_bytes".to_string(), bytes_of(false));
+            self.steps.push(Step {
+                format: Format::Utf8,
+                accepted: true,
+                code: "utf8_with_segments".to_string(),
+                reason: format!("UTF-8 but for lines in another encoding: {}", foreign(true)),
+                figures,
+            });
+            self.format = Format::Utf8;
+            self.code_page = CodePage::windows_1252();
+            self.language = None;
+            self.confidence = None;
+            self.candidates = Vec::new();
+            return;
+        }
+        let mut legacy = Vec::new();
+        for s in segments.iter().filter(|s| s.format == Format::Legacy) {
+            let (Ok(at), Ok(len)) = (usize::try_from(s.offset), usize::try_from(s.length)) else {
+                continue;
+            };
+            legacy.extend_from_slice(window.get(at..at + len).unwrap_or_default());
+        }
+        if legacy.is_empty() || bytes_of(false) <= bytes_of(true) {
+            return;
+        }
+        let again = crate::detect::detect(&legacy, at_eof);
+        if again.format != Format::Legacy || again.encoding == self.code_page {
+            return;
+        }
+        figures.insert("legacy_bytes".to_string(), legacy.len() as u64);
+        self.steps.push(Step {
+            format: Format::Legacy,
+            accepted: true,
+            code: "legacy_without_utf8_lines".to_string(),
+            reason: format!(
+                "code page {} from the lines that are not UTF-8 (the others: {})",
+                again.encoding.name(),
+                foreign(false)
+            ),
+            figures,
+        });
+        self.code_page = again.encoding;
+        self.language = again.language;
+        self.confidence = again.confidence;
+        self.candidates = again.candidates;
     }
 
     fn from_verdict(v: Verdict, window: &[u8]) -> Detected {

@@ -10,11 +10,13 @@
 //! assert_eq!(fix_mojibake("SÃO PAULO, 25 °C"), "SÃO PAULO, 25 °C");
 //! ```
 
+mod feed;
 mod pages;
 mod plausible;
 mod repair;
 mod scanner;
 
+pub use feed::Utf8Feed;
 pub use scanner::{MojibakeScanner, MAX_RUNS, MAX_RUN_BYTES};
 
 /// One run of mojibake: adjacent characters that are UTF-8 read in another code page.

@@ -91,8 +91,9 @@ impl MojibakeScanner {
         MojibakeScanner::with_cap(MAX_RUNS)
     }
 
-    /// A scanner that itemises at most `cap` runs (`fix_mojibake` uses no cap).
-    pub(crate) fn with_cap(cap: usize) -> MojibakeScanner {
+    /// A scanner that itemises at most `cap` runs (`fix_mojibake` uses no cap; a tool that
+    /// repairs a file keeps every run it will repair).
+    pub fn with_cap(cap: usize) -> MojibakeScanner {
         MojibakeScanner {
             region: Vec::new(),
             region_bytes: 0,
@@ -131,6 +132,11 @@ impl MojibakeScanner {
             self.see(c);
         }
         self.prev = Some(c);
+    }
+
+    /// Something was found so far: a run kept, or one of the current line waiting for its end.
+    pub fn has_found(&self) -> bool {
+        self.count > 0 || !self.pending.is_empty()
     }
 
     /// The end of the current line: its runs are decided (M5) and kept.

@@ -191,6 +191,28 @@ impl LineState {
         self.len += 1;
     }
 
+    /// True when the next byte may be taken by [`LineState::ascii`]: no LF zero pending and
+    /// no UTF-8 sequence open.
+    #[inline]
+    pub fn plain(&self) -> bool {
+        self.pending == 0 && self.need == 0
+    }
+
+    /// Takes a stretch of bytes 01–7F other than 0A (found by [`plain_prefix`]) at once: the
+    /// same updates as [`LineState::byte`] on each of them while [`LineState::plain`].
+    #[inline]
+    pub fn ascii(&mut self, bytes: &[u8]) {
+        let Some(&last) = bytes.last() else { return };
+        if self.len < 4 {
+            let at = self.len as usize;
+            for (slot, &b) in self.head.iter_mut().skip(at).zip(bytes) {
+                *slot = b;
+            }
+        }
+        self.last = last;
+        self.len += bytes.len() as u64;
+    }
+
     /// Takes one byte; `Some(true)` when the line is complete after it, `Some(false)` when the
     /// line was complete before it (the byte is not taken: it starts the next line), `None`
     /// when the line goes on. `prev` is the layout of the line before.
@@ -266,6 +288,32 @@ impl LineState {
     }
 }
 
+/// The length of the longest prefix of `bytes` made of bytes 01–7F other than 0A (eight at a
+/// time): the stretch that [`LineState::ascii`] takes at once.
+#[inline]
+pub(crate) fn plain_prefix(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let mut n = 0;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        let x = u64::from_le_bytes(a);
+        let stop = (x & HIGH) | zero(x) | zero(x ^ (ONES * 0x0A));
+        if stop != 0 {
+            return n + (stop.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + words
+        .remainder()
+        .iter()
+        .take_while(|&&b| b != 0 && b != 0x0A && b < 0x80)
+        .count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,6 +361,20 @@ mod tests {
             }
             prop_assert_eq!((state.valid, state.invalid), (valid, invalid));
             prop_assert_eq!(line.non_ascii, valid + invalid);
+        }
+    }
+
+    proptest! {
+        /// The stretch `plain_prefix` finds is exactly the bytes 01–7F other than 0A.
+        #[test]
+        fn plain_prefix_is_the_plain_stretch(
+            bytes in proptest::collection::vec(
+                prop_oneof![Just(0u8), Just(0x0A), Just(0x41), Just(0x7F), Just(0x80), Just(0xFF)],
+                0..40,
+            )
+        ) {
+            let want = bytes.iter().take_while(|&&b| b != 0 && b != 0x0A && b < 0x80).count();
+            prop_assert_eq!(plain_prefix(&bytes), want);
         }
     }
 

@@ -17,8 +17,9 @@ pub use segmenter::Segmenter;
 
 use crate::Format;
 
-/// One stretch of a file in one encoding; the segments of a file cover it in order.
-#[derive(Clone, Debug, PartialEq)]
+/// One stretch of a file in one encoding; the segments of a file cover it in order (the
+/// report's `segments`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Segment {
     /// Its first byte.
     pub offset: u64,

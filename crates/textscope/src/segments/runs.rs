@@ -28,6 +28,8 @@ pub(crate) struct Run {
     pub mark: bool,
     /// Legacy runs: their lines' bytes, at most [`SAMPLE_BYTES`].
     pub sample: Vec<u8>,
+    /// G8: the clean start of a UTF-8 file, taken on the verdict's word rather than counted.
+    pub verdict: bool,
 }
 
 impl Run {
@@ -42,6 +44,7 @@ impl Run {
             high: line.high,
             mark: line.mark,
             sample: Vec::new(),
+            verdict: false,
         };
         r.keep(bytes);
         r
@@ -59,7 +62,7 @@ impl Run {
     pub fn substantial(&self) -> bool {
         match self.class {
             Class::Ascii => false,
-            Class::Utf8 if self.mark => true,
+            Class::Utf8 if self.mark || self.verdict => true,
             Class::Utf8 | Class::Legacy => {
                 self.non_ascii >= MIN_NON_ASCII && self.high >= MIN_HIGH_BYTES
             }
@@ -74,6 +77,7 @@ impl Run {
         self.first_line = self.first_line.min(other.first_line);
         self.last_line = self.last_line.max(other.last_line);
         if other.class == self.class {
+            self.verdict |= other.verdict;
             self.non_ascii += other.non_ascii;
             self.high += other.high;
             self.keep(&other.sample);
@@ -86,6 +90,9 @@ impl Run {
 pub(crate) struct Runs {
     entries: Vec<Run>,
     overflow: bool,
+    /// G8: the first entry is the verdict's UTF-8 start, which takes the clean lines that
+    /// follow it until the first line of another class.
+    absorbing: bool,
 }
 
 impl Runs {
@@ -109,10 +116,41 @@ impl Runs {
         }
     }
 
+    /// G8: the runs of a UTF-8 file whose first `end` bytes (lines before `line`) held no
+    /// sign of another encoding: one UTF-8 run, on the verdict's word.
+    pub fn clean_start(end: u64, line: u64) -> Runs {
+        Runs {
+            entries: vec![Run {
+                class: Class::Utf8,
+                start: 0,
+                end,
+                first_line: 1,
+                last_line: line.saturating_sub(1).max(1),
+                non_ascii: 0,
+                high: 0,
+                mark: false,
+                sample: Vec::new(),
+                verdict: true,
+            }],
+            overflow: false,
+            absorbing: true,
+        }
+    }
+
     /// G4: the next line.
     pub fn push(&mut self, line: &Line, number: u64, bytes: &[u8]) {
         if self.overflow {
             return;
+        }
+        if self.absorbing {
+            if matches!(line.class, Class::Ascii | Class::Utf8) {
+                if let Some(first) = self.entries.first_mut() {
+                    first.end = line.end;
+                    first.last_line = number;
+                }
+                return;
+            }
+            self.absorbing = false;
         }
         let new = Run::of(line, number, bytes);
         if line.class == Class::Ascii {
@@ -223,8 +261,9 @@ impl Runs {
         }
     }
 
-    /// G5: a gap of ASCII lines between two runs goes to the one of the main class (else to
-    /// the one before); the leading gap to the first run, the trailing one to the last.
+    /// G5: a gap of ASCII lines between two runs goes to the one that is 8-bit when the other
+    /// is UTF-16/32 (ASCII lines hold no zero bytes), else to the one of the main class (else
+    /// to the one before); the leading gap to the first run, the trailing one to the last.
     fn assign_gaps(self, main: Class) -> Vec<Run> {
         let mut out: Vec<Run> = Vec::new();
         let mut gap: Option<Run> = None;
@@ -235,7 +274,15 @@ impl Runs {
             }
             let mut r = r;
             if let Some(g) = gap.take() {
+                let wide = |c: Class| matches!(c, Class::Wide(_));
                 match out.last_mut() {
+                    Some(prev) if wide(prev.class) != wide(r.class) => {
+                        if wide(r.class) {
+                            prev.absorb(g);
+                        } else {
+                            r.absorb(g);
+                        }
+                    }
                     Some(prev) if !(r.class == main && prev.class != main) => prev.absorb(g),
                     _ => r.absorb(g),
                 }

@@ -1,7 +1,7 @@
 //! The streaming segmenter (G1–G6): raw bytes in, in chunks of any size; the current line's
 //! figures and a bounded summary of runs held.
 
-use super::line::{Class, LineState, Mode};
+use super::line::{plain_prefix, Class, LineState, Mode};
 use super::runs::{wide_format, Run, Runs, SAMPLE_BYTES};
 use super::Segment;
 use crate::Format;
@@ -51,9 +51,34 @@ impl Segmenter {
         }
     }
 
+    /// G8: a segmenter that starts at `offset`, the start of line `line`, of a UTF-8 file
+    /// whose bytes before it held no sign of another encoding.
+    pub fn after_clean_start(offset: u64, line: u64) -> Segmenter {
+        Segmenter {
+            line: LineState::new(offset),
+            prev_mode: Mode::Byte,
+            number: line.max(1),
+            bytes: Vec::new(),
+            runs: Runs::clean_start(offset, line),
+        }
+    }
+
     /// The next bytes of the file.
     pub fn feed(&mut self, chunk: &[u8]) {
-        for &b in chunk {
+        let mut rest = chunk;
+        while let Some((&b, tail)) = rest.split_first() {
+            // The fast path: a stretch of plain ASCII changes only the line's length.
+            if self.line.plain() {
+                let n = plain_prefix(rest);
+                if n > 1 {
+                    let (run, after) = rest.split_at(n);
+                    self.line.ascii(run);
+                    self.keep_all(run);
+                    rest = after;
+                    continue;
+                }
+            }
+            rest = tail;
             loop {
                 match self.line.byte(b, self.prev_mode) {
                     None => {
@@ -70,6 +95,12 @@ impl Segmenter {
                 }
             }
         }
+    }
+
+    fn keep_all(&mut self, bytes: &[u8]) {
+        let room = SAMPLE_BYTES.saturating_sub(self.bytes.len());
+        self.bytes
+            .extend_from_slice(bytes.get(..room.min(bytes.len())).unwrap_or_default());
     }
 
     fn keep(&mut self, b: u8) {
@@ -125,7 +156,12 @@ fn segment(r: Run) -> Segment {
             (f, format_name(f).to_string(), c)
         }
         Class::Utf8 | Class::Ascii => {
-            let c = if r.mark { 1.0 } else { evidence(r.non_ascii) };
+            // G8: the verdict's clean start is as sure as the verdict.
+            let c = if r.mark || r.verdict {
+                1.0
+            } else {
+                evidence(r.non_ascii)
+            };
             (Format::Utf8, "UTF-8".to_string(), c)
         }
     };

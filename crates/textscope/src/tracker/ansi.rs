@@ -162,6 +162,7 @@ impl Tracker {
                     code_point: code_point_of(0x1B),
                     effect: Some(effect),
                     dangerous: Some(effect.dangerous()),
+                    repair: None,
                     message: message::ansi(effect, &seq),
                     sequence: Some(seq),
                 }

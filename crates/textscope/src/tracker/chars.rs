@@ -130,6 +130,7 @@ impl Tracker {
                 effect: None,
                 dangerous: None,
                 sequence: None,
+                repair: None,
                 message: message::finding(kind, c),
             });
     }

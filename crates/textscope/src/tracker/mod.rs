@@ -163,6 +163,19 @@ impl Tracker {
         self.end = offset + bytes.len() as u64;
     }
 
+    /// The number of the line being read (from 1).
+    pub(crate) fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// How many problems so far would make a UTF-8 reading's line another encoding's (G8):
+    /// invalid sequences, characters cut short and NULs.
+    pub(crate) fn foreign_signs(&self) -> u64 {
+        self.problems.count(ProblemKind::InvalidUtf8)
+            + self.problems.count(ProblemKind::TruncatedCharacter)
+            + self.problems.count(ProblemKind::Nul)
+    }
+
     pub(crate) fn finish(mut self, mark_len: u64) -> Totals {
         self.ansi_break();
         self.interrupt();

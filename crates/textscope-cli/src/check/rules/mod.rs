@@ -47,17 +47,25 @@ pub enum Rule {
     TrojanSource,
     /// A line longer than the limit, in characters.
     LineLength,
+    /// Mojibake: UTF-8 read in another code page and saved again (the report's `mojibake`
+    /// findings).
+    Mojibake,
+    /// A file of two encodings: a stretch in another encoding (the report's `mixed_encoding`
+    /// findings).
+    MixedEncoding,
 }
 
 impl Rule {
     /// The policy rules, off by default.
-    pub const POLICY: [Rule; 6] = [
+    pub const POLICY: [Rule; 8] = [
         Rule::Bom,
         Rule::Encoding,
         Rule::Eol,
         Rule::FinalNewline,
         Rule::Bidi,
         Rule::LineLength,
+        Rule::Mojibake,
+        Rule::MixedEncoding,
     ];
 
     /// Every rule: P1–P9 in SPEC order, `binary_in_text`, then the policy rules.
@@ -85,6 +93,8 @@ impl Rule {
             Rule::Bidi => "bidi",
             Rule::TrojanSource => "trojan-source",
             Rule::LineLength => "line-length",
+            Rule::Mojibake => "mojibake",
+            Rule::MixedEncoding => "mixed_encoding",
         }
     }
 
@@ -118,6 +128,8 @@ impl Rule {
                 "bidi controls that reorder code (U+202A-202E, U+2066-2069), on by default"
             }
             Rule::LineLength => "a line longer than the limit (characters)",
+            Rule::Mojibake => "mojibake: UTF-8 text read in another code page and saved again",
+            Rule::MixedEncoding => "a stretch of the file in another encoding than the rest",
         }
     }
 

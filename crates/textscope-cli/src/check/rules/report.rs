@@ -33,6 +33,26 @@ pub fn findings(
             });
         }
     }
+    // `mojibake` and `mixed_encoding` (off by default): the report's findings of that kind.
+    for (rule, kind) in [
+        (Rule::Mojibake, textscope::FindingKind::Mojibake),
+        (Rule::MixedEncoding, textscope::FindingKind::MixedEncoding),
+    ] {
+        let all = r.finding_counts.get(kind);
+        if !p.denies(rule) || all == 0 {
+            continue;
+        }
+        counts.insert(rule, all);
+        for f in r.findings.iter().filter(|f| f.kind == kind) {
+            out.push(Breach {
+                line: f.line,
+                column: f.column,
+                offset: f.offset,
+                rule,
+                message: f.message.clone(),
+            });
+        }
+    }
     if p.denies(Rule::AnsiEscape) {
         let listed = r.findings.iter().filter(|f| {
             f.kind == textscope::FindingKind::AnsiEscape

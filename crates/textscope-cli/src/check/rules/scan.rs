@@ -211,7 +211,10 @@ pub fn finding_message(kind: FindingKind, c: char) -> String {
     };
     let what = match kind {
         FindingKind::BidiControl => "bidi control",
-        FindingKind::InvisibleCharacter | FindingKind::AnsiEscape => "invisible character",
+        FindingKind::InvisibleCharacter
+        | FindingKind::AnsiEscape
+        | FindingKind::Mojibake
+        | FindingKind::MixedEncoding => "invisible character",
     };
     format!("{what} {cp} {name}")
 }

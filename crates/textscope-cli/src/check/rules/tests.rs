@@ -208,6 +208,7 @@ fn ansi_report() -> Report {
             effect: Some(effect),
             dangerous: Some(dangerous),
             sequence: Some("\\e[0m".into()),
+            repair: None,
             message: "terminal escape sequence".into(),
         }
     };

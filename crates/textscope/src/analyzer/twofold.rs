@@ -1,0 +1,247 @@
+//! Files of two encodings and mojibake in the report (docs/mojibake.md G8 and M9): which files
+//! the segmenter and the mojibake scanner read, over which bytes, and the findings they give.
+//!
+//! - A file no longer than the window is read whole, at the start: its segments unless it is
+//!   clean UTF-8 (no invalid sequence, no NUL), its mojibake if it is UTF-8 with a byte above 7F.
+//! - A longer file is segmented as it streams, from its first byte, unless its window is clean
+//!   UTF-8. Then the segmenter waits (G8) until the report's reading meets the first invalid
+//!   sequence, cut character or NUL, and starts at the line before it, on the verdict's word
+//!   for everything earlier. So a foreign paragraph at 3 GB is found, and a clean UTF-8 file
+//!   pays one counter check per chunk.
+//! - The mojibake of a longer UTF-8 file is looked for in its window; the rest is read only
+//!   when the window held some (M9).
+
+use crate::detect::WINDOW;
+use crate::finding::{Finding, FindingKind, Repair};
+use crate::format::{hex, Format};
+use crate::front::{Detected, Window};
+use crate::mojibake::{MojibakeFindings, MojibakeRun, MojibakeScanner, Utf8Feed};
+use crate::report::Step;
+use crate::segments::{segments_of, Segment, Segmenter};
+use crate::tracker::Tracker;
+
+/// G8: the most bytes of the current line kept while the segmenter waits (a longer line is
+/// segmented from the chunk after the one that made it longer).
+const TAIL: usize = 65_536;
+
+#[derive(Debug)]
+enum Seg {
+    Off,
+    Done(Vec<Segment>),
+    On(Box<Segmenter>),
+    /// G8: a clean UTF-8 window; the line in progress and where it starts.
+    Waiting {
+        tail: Vec<u8>,
+        at: u64,
+        line: u64,
+    },
+}
+
+#[derive(Debug)]
+enum Moji {
+    Off,
+    Done(MojibakeFindings),
+    On(Box<Utf8Feed>),
+}
+
+/// The segmenter and the mojibake scanner of one report.
+#[derive(Debug)]
+pub(crate) struct Twofold {
+    seg: Seg,
+    moji: Moji,
+    /// Bytes below this offset were read at the start.
+    read: u64,
+}
+
+/// D3's figures of the window as UTF-8: (clean, holds a multi-byte sequence).
+fn utf8_figures(steps: &[Step], window: &[u8], mark_len: usize) -> (bool, bool) {
+    let step = steps
+        .iter()
+        .find(|s| s.format == Format::Utf8 && s.figures.contains_key("invalid_sequences"));
+    if let Some(s) = step {
+        let get = |k: &str| s.figures.get(k).copied().unwrap_or(0);
+        return (
+            get("invalid_sequences") == 0 && get("nul") == 0,
+            get("valid_multibyte") > 0,
+        );
+    }
+    let body = window.get(mark_len..).unwrap_or_default();
+    let mut clean = !body.contains(&0);
+    for chunk in body.utf8_chunks() {
+        // A sequence cut by the end of the window is not invalid (D3).
+        clean &= chunk.invalid().is_empty() || chunk.invalid().len() + chunk.valid().len() == 0;
+    }
+    (clean, !body.is_ascii())
+}
+
+impl Twofold {
+    pub(crate) fn new(d: &Detected, window: Window<'_>) -> Twofold {
+        let bytes = window.bytes.get(..WINDOW).unwrap_or(window.bytes);
+        let utf8 = d.format == Format::Utf8;
+        let (clean, non_ascii) = if utf8 {
+            utf8_figures(&d.steps, bytes, d.mark_len)
+        } else {
+            (false, false)
+        };
+        let binary_file = d.format == Format::Binary && d.container.is_some();
+        let seg = if binary_file || (utf8 && clean && window.at_eof) {
+            Seg::Off
+        } else if window.at_eof {
+            Seg::Done(segments_of(bytes))
+        } else if utf8 && clean {
+            Seg::Waiting {
+                tail: Vec::new(),
+                at: d.mark_len as u64,
+                line: 1,
+            }
+        } else {
+            let mut s = Segmenter::new();
+            s.feed(bytes);
+            Seg::On(Box::new(s))
+        };
+        let moji = if utf8 && non_ascii {
+            let mut f = Utf8Feed::new(MojibakeScanner::new(), d.mark_len as u64);
+            f.feed(bytes.get(d.mark_len..).unwrap_or_default());
+            if window.at_eof {
+                Moji::Done(f.finish())
+            } else if f.has_found() {
+                Moji::On(Box::new(f))
+            } else {
+                Moji::Off
+            }
+        } else {
+            Moji::Off
+        };
+        Twofold {
+            seg,
+            moji,
+            read: bytes.len() as u64,
+        }
+    }
+
+    /// True when nothing is left to read.
+    #[inline]
+    pub(crate) fn idle(&self) -> bool {
+        matches!(self.seg, Seg::Off | Seg::Done(_))
+            && matches!(self.moji, Moji::Off | Moji::Done(_))
+    }
+
+    /// The bytes at `at`, after the report's reading (`tracker`) has taken them.
+    pub(crate) fn feed(&mut self, bytes: &[u8], at: u64, tracker: &Tracker) {
+        let skip = usize::try_from(self.read.saturating_sub(at)).unwrap_or(usize::MAX);
+        let fresh = bytes.get(skip..).unwrap_or_default();
+        if let Moji::On(f) = &mut self.moji {
+            f.feed(fresh);
+        }
+        match &mut self.seg {
+            Seg::On(s) => s.feed(fresh),
+            Seg::Waiting {
+                tail,
+                at: tail_at,
+                line,
+            } => {
+                if tracker.foreign_signs() > 0 {
+                    // G8: the first sign of another encoding: segment from the line it is on
+                    // (or the one the chunk started in).
+                    let mut s = Segmenter::after_clean_start(*tail_at, *line);
+                    s.feed(tail);
+                    s.feed(bytes);
+                    self.seg = Seg::On(Box::new(s));
+                    return;
+                }
+                if tracker.line() != *line {
+                    // A line ended in these bytes: the tail is what follows its LF (none
+                    // after a lone CR: the segmenter then starts at the next chunk).
+                    *line = tracker.line();
+                    tail.clear();
+                    let rest = match bytes.iter().rposition(|&b| b == b'\n') {
+                        Some(lf) => bytes.get(lf + 1..).unwrap_or_default(),
+                        None => &[],
+                    };
+                    if rest.len() <= TAIL {
+                        tail.extend_from_slice(rest);
+                    }
+                    *tail_at = at + (bytes.len() - tail.len()) as u64;
+                } else if tail.len() + bytes.len() <= TAIL && *tail_at + tail.len() as u64 == at {
+                    tail.extend_from_slice(bytes);
+                } else {
+                    // A line longer than TAIL: the segmenter would start at the next chunk.
+                    tail.clear();
+                    *tail_at = at + bytes.len() as u64;
+                }
+            }
+            Seg::Off | Seg::Done(_) => {}
+        }
+    }
+
+    /// The segments, and the findings they and the mojibake give (at most `cap` of each kind
+    /// listed), with the exact count of each kind.
+    pub(crate) fn finish(
+        self,
+        encoding: &str,
+        cap: usize,
+    ) -> (Vec<Segment>, Vec<Finding>, u64, u64) {
+        let segments = match self.seg {
+            Seg::Done(s) => s,
+            Seg::On(s) => s.finish(),
+            Seg::Off | Seg::Waiting { .. } => Vec::new(),
+        };
+        let mojibake = match self.moji {
+            Moji::Done(m) => m,
+            Moji::On(f) => f.finish(),
+            Moji::Off => MojibakeFindings::default(),
+        };
+        let mut findings = Vec::new();
+        let foreign: Vec<&Segment> = segments.iter().filter(|s| s.encoding != encoding).collect();
+        for s in foreign.iter().take(cap) {
+            findings.push(Finding {
+                kind: FindingKind::MixedEncoding,
+                offset: s.offset,
+                length: s.length,
+                count: 1,
+                line: s.first_line,
+                column: 1,
+                bytes: String::new(),
+                code_point: String::new(),
+                effect: None,
+                dangerous: None,
+                sequence: None,
+                repair: None,
+                message: crate::message::mixed_encoding(s, encoding),
+            });
+        }
+        let mixed = foreign.len() as u64;
+        for r in mojibake.runs.iter().take(cap) {
+            findings.push(mojibake_finding(r));
+        }
+        (segments, findings, mixed, mojibake.count)
+    }
+}
+
+fn mojibake_finding(r: &MojibakeRun) -> Finding {
+    Finding {
+        kind: FindingKind::Mojibake,
+        offset: r.offset,
+        length: r.length,
+        count: 1,
+        line: r.line,
+        column: r.column,
+        bytes: hex(r.original.as_bytes()),
+        code_point: r
+            .original
+            .chars()
+            .next()
+            .map(|c| crate::class::code_point_of(u32::from(c)))
+            .unwrap_or_default(),
+        effect: None,
+        dangerous: None,
+        sequence: None,
+        repair: Some(Repair {
+            chain: r.chain.iter().map(|s| s.to_string()).collect(),
+            original: r.original.clone(),
+            repaired: r.repaired.clone(),
+            ambiguous: r.ambiguous,
+        }),
+        message: crate::message::mojibake(r),
+    }
+}
