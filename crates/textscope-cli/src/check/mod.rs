@@ -15,7 +15,6 @@ pub mod editorconfig;
 mod file;
 pub mod glob;
 mod ignore_files;
-mod order;
 pub mod output;
 mod progress;
 pub mod rules;
@@ -135,9 +134,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let threads = args.threads.filter(|&n| n > 0).unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let stdout = io::stdout();
     let mut printer = Printer {
-        out: io::BufWriter::new(stdout.lock()),
+        // Not locked: the workers write, one at a time (the executor's take).
+        out: io::BufWriter::new(io::stdout()),
         format,
         entries: &entries,
         next: 0,
@@ -145,23 +144,17 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         progress: progress::Progress::start(),
         failed: None,
     };
-    let work = |(_, k, e): &(String, usize, Entry)| match e {
-        Entry::File(path) => ctxs.get(*k).map(|ctx| walk::check_path(path, ctx)),
-        Entry::Known(_) => None,
+    let work = |i: usize| match entries.get(i) {
+        Some((_, k, Entry::File(path))) => ctxs.get(*k).map(|ctx| walk::check_path(path, ctx)),
+        _ => None,
     };
     let weight = |o: &Option<Outcome>| match o {
         Some(Outcome::Checked { findings, .. }) => findings.len() + 1,
         _ => 1,
     };
-    order::run_ordered(
-        &entries,
-        threads,
-        WINDOW,
-        std::time::Duration::from_millis(100),
-        work,
-        weight,
-        &mut printer,
-    );
+    crate::in_order::in_order(entries.len(), threads, AHEAD, work, weight, |_, outcome| {
+        printer.take(outcome)
+    });
     printer.progress.clear();
     let Printer {
         mut out,
@@ -223,7 +216,7 @@ fn load_config(args: &CheckArgs, root: &Path) -> Result<config::Config, config::
 /// How far checking runs ahead of printing: at most 256 files, and no new file but the next
 /// to print once 20,000 findings (about 3 MB) wait. A file's findings are capped
 /// (`--max-problems` per rule), so what `check` holds is bounded whatever the tree's size.
-const WINDOW: order::Window = order::Window {
+const AHEAD: crate::in_order::Ahead = crate::in_order::Ahead {
     items: 256,
     weight: 20_000,
 };
@@ -240,8 +233,10 @@ struct Printer<'a, W: Write> {
     failed: Option<io::Error>,
 }
 
-impl<W: Write> order::Emit<Option<Outcome>> for Printer<'_, W> {
-    fn emit(&mut self, checked: Option<Outcome>) -> bool {
+impl<W: Write> Printer<'_, W> {
+    /// The next file's outcome (`None`: a file that needs no line); false stops the run
+    /// (the output went away).
+    fn take(&mut self, checked: Option<Outcome>) -> bool {
         let Some((path, _, entry)) = self.entries.get(self.next) else {
             return false;
         };
@@ -257,17 +252,13 @@ impl<W: Write> order::Emit<Option<Outcome>> for Printer<'_, W> {
             self.failed = Some(e);
             return false;
         }
-        self.idle(self.next);
-        true
-    }
-
-    fn idle(&mut self, checked: usize) {
         if self.progress.due() {
             if let Err(e) = self.out.flush() {
                 self.failed.get_or_insert(e);
             }
-            self.progress.tick(checked);
+            self.progress.tick(self.next);
         }
+        true
     }
 }
 
