@@ -16,7 +16,6 @@ mod file;
 pub mod glob;
 mod ignore_files;
 pub mod output;
-mod progress;
 pub mod rules;
 pub mod text;
 mod walk;
@@ -28,7 +27,7 @@ use crate::error;
 use output::{OutputFormat, Summary};
 use rules::{Breach, Layer, Rule};
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use walk::{list, Entry};
@@ -141,7 +140,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         entries: &entries,
         next: 0,
         summary: Summary::default(),
-        progress: progress::Progress::start(),
+        progress: crate::progress::Count::start(
+            io::stderr().is_terminal(),
+            crate::progress::COUNT_AFTER,
+        ),
         failed: None,
     };
     let work = |i: usize| match entries.get(i) {
@@ -155,7 +157,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     crate::in_order::in_order(entries.len(), threads, AHEAD, work, weight, |_, outcome| {
         printer.take(outcome)
     });
-    printer.progress.clear();
+    printer.progress.stop();
     let Printer {
         mut out,
         summary,
@@ -228,7 +230,7 @@ struct Printer<'a, W: Write> {
     entries: &'a [(String, usize, Entry)],
     next: usize,
     summary: Summary,
-    progress: progress::Progress,
+    progress: crate::progress::Count,
     /// The first error writing the output (the run stops there).
     failed: Option<io::Error>,
 }
@@ -246,20 +248,42 @@ impl<W: Write> Printer<'_, W> {
             (None, Entry::Known(o)) => o,
             (None, Entry::File(_)) => return true,
         };
-        self.progress.clear();
-        let written = write_one(&mut self.out, self.format, path, outcome, &mut self.summary);
+        // On a terminal showing the count, what the outcome writes goes out at once, with the
+        // count wiped meanwhile; an outcome that writes nothing leaves the count alone.
+        let (out, format, summary) = (&mut self.out, self.format, &mut self.summary);
+        let wrap = self.progress.shown() && !silent(outcome);
+        let mut write = || {
+            write_one(out, format, path, outcome, summary)?;
+            if wrap {
+                out.flush()?;
+            }
+            Ok(())
+        };
+        let written = if wrap {
+            self.progress.around(write)
+        } else {
+            write()
+        };
         if let Err(e) = written {
             self.failed = Some(e);
             return false;
         }
-        if self.progress.due() {
+        if self.progress.appears() {
+            // What was buffered goes out before the count is drawn below it.
             if let Err(e) = self.out.flush() {
-                self.failed.get_or_insert(e);
+                self.failed = Some(e);
+                return false;
             }
-            self.progress.tick(self.next);
         }
+        self.progress.set(self.next);
         true
     }
+}
+
+/// Whether an outcome prints nothing (a file checked with nothing denied).
+fn silent(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Checked { findings, counts }
+        if findings.is_empty() && counts.values().all(|&n| n == 0))
 }
 
 /// Prints one outcome; errors go to stderr (one line each), in the same order.
