@@ -15,7 +15,6 @@ pub mod editorconfig;
 mod file;
 pub mod glob;
 mod ignore_files;
-pub mod output;
 pub mod rules;
 pub mod text;
 mod walk;
@@ -24,7 +23,8 @@ pub use args::{cli_layer, CheckArgs};
 pub use file::check_file;
 
 use crate::error;
-use output::{OutputFormat, Summary};
+use crate::render::findings::{FindingLine, Summary};
+use crate::render::{OutputFormat, Printer, Style};
 use rules::{Breach, Layer, Rule};
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
@@ -70,7 +70,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let format = if args.json {
-        OutputFormat::Json
+        OutputFormat::FindingsJson
     } else {
         args.format
     };
@@ -133,10 +133,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let threads = args.threads.filter(|&n| n > 0).unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let mut printer = Printer {
+    let mut printer = Outcomes {
         // Not locked: the workers write, one at a time (the executor's take).
         out: io::BufWriter::new(io::stdout()),
-        format,
+        printer: Printer::new(format, Style { color: false }),
         entries: &entries,
         next: 0,
         summary: Summary::default(),
@@ -158,21 +158,18 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         printer.take(outcome)
     });
     printer.progress.stop();
-    let Printer {
+    let Outcomes {
         mut out,
+        printer,
         summary,
         failed,
         ..
     } = printer;
     let written = match failed {
         Some(e) => Err(e),
-        None => {
-            if format == OutputFormat::Json {
-                writeln!(out, "{}", summary.json()).and_then(|()| out.flush())
-            } else {
-                out.flush()
-            }
-        }
+        None => printer
+            .summary(&mut out, &summary)
+            .and_then(|()| out.flush()),
     };
     match written {
         Ok(()) => {}
@@ -182,7 +179,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             return ExitCode::from(error::ERROR);
         }
     }
-    if format != OutputFormat::Json {
+    if format != OutputFormat::FindingsJson {
         eprintln!("{}", summary.sentence());
     }
     if summary.errors > 0 {
@@ -224,9 +221,9 @@ const AHEAD: crate::in_order::Ahead = crate::in_order::Ahead {
 };
 
 /// Prints each file's outcome as it comes, in path order, and keeps the summary.
-struct Printer<'a, W: Write> {
+struct Outcomes<'a, W: Write> {
     out: W,
-    format: OutputFormat,
+    printer: Printer,
     entries: &'a [(String, usize, Entry)],
     next: usize,
     summary: Summary,
@@ -235,7 +232,7 @@ struct Printer<'a, W: Write> {
     failed: Option<io::Error>,
 }
 
-impl<W: Write> Printer<'_, W> {
+impl<W: Write> Outcomes<'_, W> {
     /// The next file's outcome (`None`: a file that needs no line); false stops the run
     /// (the output went away).
     fn take(&mut self, checked: Option<Outcome>) -> bool {
@@ -250,10 +247,10 @@ impl<W: Write> Printer<'_, W> {
         };
         // On a terminal showing the count, what the outcome writes goes out at once, with the
         // count wiped meanwhile; an outcome that writes nothing leaves the count alone.
-        let (out, format, summary) = (&mut self.out, self.format, &mut self.summary);
+        let (out, printer, summary) = (&mut self.out, &self.printer, &mut self.summary);
         let wrap = self.progress.shown() && !silent(outcome);
         let mut write = || {
-            write_one(out, format, path, outcome, summary)?;
+            write_one(out, printer, path, outcome, summary)?;
             if wrap {
                 out.flush()?;
             }
@@ -280,6 +277,17 @@ impl<W: Write> Printer<'_, W> {
     }
 }
 
+/// What the printers show of a denied finding.
+fn finding_line(b: &Breach) -> FindingLine<'_> {
+    FindingLine {
+        line: b.line,
+        column: b.column,
+        offset: b.offset,
+        rule: b.rule.name(),
+        message: &b.message,
+    }
+}
+
 /// Whether an outcome prints nothing (a file checked with nothing denied).
 fn silent(outcome: &Outcome) -> bool {
     matches!(outcome, Outcome::Checked { findings, counts }
@@ -289,7 +297,7 @@ fn silent(outcome: &Outcome) -> bool {
 /// Prints one outcome; errors go to stderr (one line each), in the same order.
 fn write_one(
     out: &mut impl Write,
-    format: OutputFormat,
+    printer: &Printer,
     path: &str,
     outcome: &Outcome,
     summary: &mut Summary,
@@ -297,9 +305,9 @@ fn write_one(
     match outcome {
         Outcome::Checked { findings, counts } => {
             summary.files += 1;
-            summary.add(counts);
+            summary.add(counts.iter().map(|(r, &n)| (r.name(), n)));
             for f in findings {
-                writeln!(out, "{}", output::finding(format, path, f))?;
+                printer.finding(out, path, &finding_line(f))?;
             }
             let total: u64 = counts.values().sum();
             let left = total.saturating_sub(findings.len() as u64);
@@ -315,11 +323,11 @@ fn write_one(
         Outcome::SkippedBinary(why) => {
             summary.skipped_binary += 1;
             let message = format!("binary, not checked; {why}");
-            skipped(out, format, path, "binary", &message)?;
+            skipped(out, printer, path, "binary", &message)?;
         }
         Outcome::SkippedSpecial(what) => {
             let message = format!("{what}, not a regular file (check reads regular files only)");
-            skipped(out, format, path, "special", &message)?;
+            skipped(out, printer, path, "special", &message)?;
         }
         Outcome::Error(cause) => {
             summary.errors += 1;
@@ -338,13 +346,13 @@ fn write_one(
 /// object on stdout, `{"path", "skipped": "binary" | "special", "message"}`.
 fn skipped(
     out: &mut impl Write,
-    format: OutputFormat,
+    printer: &Printer,
     path: &str,
     what: &str,
     message: &str,
 ) -> io::Result<()> {
-    if format == OutputFormat::Json {
-        return writeln!(out, "{}", output::skipped_json(path, what, message));
+    if printer.skipped(out, path, what, message)? {
+        return Ok(());
     }
     out.flush()?;
     eprintln!(
@@ -353,4 +361,28 @@ fn skipped(
         crate::render::safe(message)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use textscope::ProblemKind;
+
+    #[test]
+    fn a_breach_reaches_the_printers_with_its_rules_name() {
+        let b = Breach {
+            line: 3,
+            column: 7,
+            offset: 42,
+            rule: Rule::Problem(ProblemKind::ControlCharacter),
+            message: "U+001B ESCAPE, 100%: a\nb".into(),
+        };
+        let mut out = Vec::new();
+        let p = Printer::new(OutputFormat::Findings, Style { color: false });
+        p.finding(&mut out, "a\u{1B}b.txt", &finding_line(&b)).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a\u{241B}b.txt:3:7: control_character: U+001B ESCAPE, 100%: a\u{240A}b\n"
+        );
+    }
 }
