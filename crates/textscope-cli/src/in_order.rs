@@ -232,48 +232,40 @@ mod tests {
         assert!(worst <= 10, "{worst} started ahead of the window");
     }
 
-    #[test]
-    fn stopping_starts_nothing_more() {
+    /// Runs `n` items, 2 workers, `ahead` items ahead, until the take of item `last` says
+    /// stop: what was taken, and how many items ran.
+    fn stop_after(n: usize, ahead: usize, last: usize) -> (Vec<usize>, usize) {
         let ran = AtomicUsize::new(0);
-        let mut taken = 0;
+        let mut got = Vec::new();
         in_order(
-            1000,
+            n,
             2,
-            Ahead::items(4),
+            Ahead::items(ahead),
             |i| {
                 ran.fetch_add(1, Ordering::SeqCst);
                 i
             },
             one,
-            |i, _| {
-                taken += 1;
-                i < 10
+            |i, r| {
+                got.push(r);
+                i < last
             },
         );
-        assert_eq!(taken, 11);
-        assert!(ran.load(Ordering::SeqCst) <= 11 + 4 + 2, "{ran:?}");
+        (got, ran.load(Ordering::SeqCst))
+    }
+
+    #[test]
+    fn stopping_starts_nothing_more() {
+        let (got, ran) = stop_after(1000, 4, 10);
+        assert_eq!(got.len(), 11);
+        assert!(ran <= 11 + 4 + 2, "{ran}");
     }
 
     #[test]
     fn a_reader_that_goes_away_stops_the_run() {
-        let worked = AtomicUsize::new(0);
-        let mut got = Vec::new();
-        in_order(
-            10_000,
-            2,
-            Ahead::items(16),
-            |i| {
-                worked.fetch_add(1, Ordering::SeqCst);
-                i
-            },
-            one,
-            |_, r| {
-                got.push(r);
-                got.len() < 5
-            },
-        );
+        let (got, ran) = stop_after(10_000, 16, 4);
         assert_eq!(got, vec![0, 1, 2, 3, 4]);
-        assert!(worked.load(Ordering::SeqCst) < 100);
+        assert!(ran < 100, "{ran}");
     }
 
     #[test]
