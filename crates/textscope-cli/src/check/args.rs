@@ -1,7 +1,7 @@
 //! The arguments of `textscope check`, and the command-line layer of settings they make.
 
-use crate::render::OutputFormat;
 use super::rules::{self, Allowed, BomPolicy, Eol, Layer};
+use crate::render::OutputFormat;
 use std::path::PathBuf;
 
 /// Arguments of `textscope check`.

@@ -379,7 +379,8 @@ mod tests {
         };
         let mut out = Vec::new();
         let p = Printer::new(OutputFormat::Findings, Style { color: false });
-        p.finding(&mut out, "a\u{1B}b.txt", &finding_line(&b)).unwrap();
+        p.finding(&mut out, "a\u{1B}b.txt", &finding_line(&b))
+            .unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "a\u{241B}b.txt:3:7: control_character: U+001B ESCAPE, 100%: a\u{240A}b\n"
