@@ -3,7 +3,7 @@
 //! run ends with an [`Error`] that `error` turns into the exit status.
 
 use crate::error::{Error, Usage};
-use crate::in_order::in_order;
+use crate::in_order::{in_order, Ahead};
 use crate::index_file;
 use crate::input::{self, Source};
 use crate::progress::Bars;
@@ -61,7 +61,7 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
             batches,
             workers,
             // At most this many batches wait to be written: 64 reports per thread at most.
-            2 * workers,
+            Ahead::items(2 * workers),
             |k| {
                 let files = args.files.iter().zip(&names).skip(k * batch).take(batch);
                 let mut printer = Printer::new(format, style);
@@ -71,6 +71,7 @@ pub fn run(args: &ReportArgs, format: OutputFormat, style: Style) -> Result<(), 
                 });
                 reports.collect::<Vec<_>>()
             },
+            |_| 1,
             |_, results| {
                 for result in results {
                     let result = result.and_then(|text| Ok(out.write_all(&text)?));

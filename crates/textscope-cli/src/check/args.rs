@@ -1,7 +1,7 @@
 //! The arguments of `textscope check`, and the command-line layer of settings they make.
 
-use super::output::OutputFormat;
 use super::rules::{self, Allowed, BomPolicy, Eol, Layer};
+use crate::render::OutputFormat;
 use std::path::PathBuf;
 
 /// Arguments of `textscope check`.
@@ -71,7 +71,7 @@ pub struct CheckArgs {
     pub no_editorconfig: bool,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text, value_name = "FORMAT")]
+    #[arg(long, value_enum, default_value_t = OutputFormat::Findings, value_name = "FORMAT")]
     pub format: OutputFormat,
 
     /// The same as --format json.

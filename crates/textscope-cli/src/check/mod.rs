@@ -15,9 +15,6 @@ pub mod editorconfig;
 mod file;
 pub mod glob;
 mod ignore_files;
-mod order;
-pub mod output;
-mod progress;
 pub mod rules;
 pub mod text;
 mod walk;
@@ -26,10 +23,11 @@ pub use args::{cli_layer, CheckArgs};
 pub use file::check_file;
 
 use crate::error;
-use output::{OutputFormat, Summary};
+use crate::render::findings::{FindingLine, Summary};
+use crate::render::{OutputFormat, Printer, Style};
 use rules::{Breach, Layer, Rule};
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use walk::{list, Entry};
@@ -72,7 +70,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let format = if args.json {
-        OutputFormat::Json
+        OutputFormat::FindingsJson
     } else {
         args.format
     };
@@ -135,49 +133,43 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let threads = args.threads.filter(|&n| n > 0).unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let stdout = io::stdout();
-    let mut printer = Printer {
-        out: io::BufWriter::new(stdout.lock()),
-        format,
+    let mut printer = Outcomes {
+        // Not locked: the workers write, one at a time (the executor's take).
+        out: io::BufWriter::new(io::stdout()),
+        printer: Printer::new(format, Style { color: false }),
         entries: &entries,
         next: 0,
         summary: Summary::default(),
-        progress: progress::Progress::start(),
+        progress: crate::progress::Count::start(
+            io::stderr().is_terminal(),
+            crate::progress::COUNT_AFTER,
+        ),
         failed: None,
     };
-    let work = |(_, k, e): &(String, usize, Entry)| match e {
-        Entry::File(path) => ctxs.get(*k).map(|ctx| walk::check_path(path, ctx)),
-        Entry::Known(_) => None,
+    let work = |i: usize| match entries.get(i) {
+        Some((_, k, Entry::File(path))) => ctxs.get(*k).map(|ctx| walk::check_path(path, ctx)),
+        _ => None,
     };
     let weight = |o: &Option<Outcome>| match o {
         Some(Outcome::Checked { findings, .. }) => findings.len() + 1,
         _ => 1,
     };
-    order::run_ordered(
-        &entries,
-        threads,
-        WINDOW,
-        std::time::Duration::from_millis(100),
-        work,
-        weight,
-        &mut printer,
-    );
-    printer.progress.clear();
-    let Printer {
+    crate::in_order::in_order(entries.len(), threads, AHEAD, work, weight, |_, outcome| {
+        printer.take(outcome)
+    });
+    printer.progress.stop();
+    let Outcomes {
         mut out,
+        printer,
         summary,
         failed,
         ..
     } = printer;
     let written = match failed {
         Some(e) => Err(e),
-        None => {
-            if format == OutputFormat::Json {
-                writeln!(out, "{}", summary.json()).and_then(|()| out.flush())
-            } else {
-                out.flush()
-            }
-        }
+        None => printer
+            .summary(&mut out, &summary)
+            .and_then(|()| out.flush()),
     };
     match written {
         Ok(()) => {}
@@ -187,7 +179,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             return ExitCode::from(error::ERROR);
         }
     }
-    if format != OutputFormat::Json {
+    if format != OutputFormat::FindingsJson {
         eprintln!("{}", summary.sentence());
     }
     if summary.errors > 0 {
@@ -223,25 +215,27 @@ fn load_config(args: &CheckArgs, root: &Path) -> Result<config::Config, config::
 /// How far checking runs ahead of printing: at most 256 files, and no new file but the next
 /// to print once 20,000 findings (about 3 MB) wait. A file's findings are capped
 /// (`--max-problems` per rule), so what `check` holds is bounded whatever the tree's size.
-const WINDOW: order::Window = order::Window {
+const AHEAD: crate::in_order::Ahead = crate::in_order::Ahead {
     items: 256,
     weight: 20_000,
 };
 
 /// Prints each file's outcome as it comes, in path order, and keeps the summary.
-struct Printer<'a, W: Write> {
+struct Outcomes<'a, W: Write> {
     out: W,
-    format: OutputFormat,
+    printer: Printer,
     entries: &'a [(String, usize, Entry)],
     next: usize,
     summary: Summary,
-    progress: progress::Progress,
+    progress: crate::progress::Count,
     /// The first error writing the output (the run stops there).
     failed: Option<io::Error>,
 }
 
-impl<W: Write> order::Emit<Option<Outcome>> for Printer<'_, W> {
-    fn emit(&mut self, checked: Option<Outcome>) -> bool {
+impl<W: Write> Outcomes<'_, W> {
+    /// The next file's outcome (`None`: a file that needs no line); false stops the run
+    /// (the output went away).
+    fn take(&mut self, checked: Option<Outcome>) -> bool {
         let Some((path, _, entry)) = self.entries.get(self.next) else {
             return false;
         };
@@ -251,30 +245,59 @@ impl<W: Write> order::Emit<Option<Outcome>> for Printer<'_, W> {
             (None, Entry::Known(o)) => o,
             (None, Entry::File(_)) => return true,
         };
-        self.progress.clear();
-        let written = write_one(&mut self.out, self.format, path, outcome, &mut self.summary);
+        // On a terminal showing the count, what the outcome writes goes out at once, with the
+        // count wiped meanwhile; an outcome that writes nothing leaves the count alone.
+        let (out, printer, summary) = (&mut self.out, &self.printer, &mut self.summary);
+        let wrap = self.progress.shown() && !silent(outcome);
+        let mut write = || {
+            write_one(out, printer, path, outcome, summary)?;
+            if wrap {
+                out.flush()?;
+            }
+            Ok(())
+        };
+        let written = if wrap {
+            self.progress.around(write)
+        } else {
+            write()
+        };
         if let Err(e) = written {
             self.failed = Some(e);
             return false;
         }
-        self.idle(self.next);
+        if self.progress.appears() {
+            // What was buffered goes out before the count is drawn below it.
+            if let Err(e) = self.out.flush() {
+                self.failed = Some(e);
+                return false;
+            }
+        }
+        self.progress.set(self.next);
         true
     }
+}
 
-    fn idle(&mut self, checked: usize) {
-        if self.progress.due() {
-            if let Err(e) = self.out.flush() {
-                self.failed.get_or_insert(e);
-            }
-            self.progress.tick(checked);
-        }
+/// What the printers show of a denied finding.
+fn finding_line(b: &Breach) -> FindingLine<'_> {
+    FindingLine {
+        line: b.line,
+        column: b.column,
+        offset: b.offset,
+        rule: b.rule.name(),
+        message: &b.message,
     }
+}
+
+/// Whether an outcome prints nothing (a file checked with nothing denied).
+fn silent(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Checked { findings, counts }
+        if findings.is_empty() && counts.values().all(|&n| n == 0))
 }
 
 /// Prints one outcome; errors go to stderr (one line each), in the same order.
 fn write_one(
     out: &mut impl Write,
-    format: OutputFormat,
+    printer: &Printer,
     path: &str,
     outcome: &Outcome,
     summary: &mut Summary,
@@ -282,9 +305,9 @@ fn write_one(
     match outcome {
         Outcome::Checked { findings, counts } => {
             summary.files += 1;
-            summary.add(counts);
+            summary.add(counts.iter().map(|(r, &n)| (r.name(), n)));
             for f in findings {
-                writeln!(out, "{}", output::finding(format, path, f))?;
+                printer.finding(out, path, &finding_line(f))?;
             }
             let total: u64 = counts.values().sum();
             let left = total.saturating_sub(findings.len() as u64);
@@ -300,11 +323,11 @@ fn write_one(
         Outcome::SkippedBinary(why) => {
             summary.skipped_binary += 1;
             let message = format!("binary, not checked; {why}");
-            skipped(out, format, path, "binary", &message)?;
+            skipped(out, printer, path, "binary", &message)?;
         }
         Outcome::SkippedSpecial(what) => {
             let message = format!("{what}, not a regular file (check reads regular files only)");
-            skipped(out, format, path, "special", &message)?;
+            skipped(out, printer, path, "special", &message)?;
         }
         Outcome::Error(cause) => {
             summary.errors += 1;
@@ -323,13 +346,13 @@ fn write_one(
 /// object on stdout, `{"path", "skipped": "binary" | "special", "message"}`.
 fn skipped(
     out: &mut impl Write,
-    format: OutputFormat,
+    printer: &Printer,
     path: &str,
     what: &str,
     message: &str,
 ) -> io::Result<()> {
-    if format == OutputFormat::Json {
-        return writeln!(out, "{}", output::skipped_json(path, what, message));
+    if printer.skipped(out, path, what, message)? {
+        return Ok(());
     }
     out.flush()?;
     eprintln!(
@@ -338,4 +361,29 @@ fn skipped(
         crate::render::safe(message)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use textscope::ProblemKind;
+
+    #[test]
+    fn a_breach_reaches_the_printers_with_its_rules_name() {
+        let b = Breach {
+            line: 3,
+            column: 7,
+            offset: 42,
+            rule: Rule::Problem(ProblemKind::ControlCharacter),
+            message: "U+001B ESCAPE, 100%: a\nb".into(),
+        };
+        let mut out = Vec::new();
+        let p = Printer::new(OutputFormat::Findings, Style { color: false });
+        p.finding(&mut out, "a\u{1B}b.txt", &finding_line(&b))
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a\u{241B}b.txt:3:7: control_character: U+001B ESCAPE, 100%: a\u{240A}b\n"
+        );
+    }
 }

@@ -1,10 +1,12 @@
 //! The output layer: every format the CLI prints is an [`OutputFormat`], chosen once from the
-//! arguments (main.rs), and a [`Printer`] sends each report or line to the module of its
-//! format: `human` (the report and its first line), `json` (every JSON object printed),
-//! `structure` (the structure view), `preview` (the text), `utf16` (the tables of `textscope
-//! utf16`). Renderers never call the analyser. Shared here: [`Style`], [`plural`], [`safe`];
-//! the one JSON escaper is the core's `textscope::json`.
+//! arguments (lib.rs for the report, `check`'s `--format`), and a [`Printer`] sends each
+//! report, line or finding to the module of its format: `human` (the report and its first
+//! line), `json` (every JSON object printed), `structure` (the structure view), `preview`
+//! (the text), `findings` (`check`'s findings in its three formats, and its summary), `utf16`
+//! (the tables of `textscope utf16`). Renderers never call the analyser. Shared here:
+//! [`Style`], [`plural`], [`safe`]; the one JSON escaper is the core's `textscope::json`.
 
+pub mod findings;
 pub mod human;
 pub mod json;
 pub mod preview;
@@ -15,36 +17,65 @@ use std::io::{self, Write};
 use textscope::structure::Line;
 use textscope::{Detected, Report};
 
-/// What `textscope FILE…` prints for each file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the CLI prints: for each file of `textscope FILE…` (the first six), or for each
+/// finding of `check` (the last three, the values of its `--format`). The default is
+/// `check`'s, the one format chosen by a flag's value; the report's comes from its flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
     /// The report for people (the default).
+    #[value(skip)]
     Report,
     /// Only the report's first line (`--brief`).
+    #[value(skip)]
     Brief,
     /// The report as one JSON object per line (`--json`).
+    #[value(skip)]
     Json,
     /// The structure for people: the mark, then each line and its characters (`--structure`).
+    #[value(skip)]
     Structure,
     /// The structure as one JSON object per file (`--structure --json`).
+    #[value(skip)]
     StructureJson,
     /// The decoded text, made safe for a terminal (`--preview`).
+    #[value(skip)]
     Preview,
+    /// `path:line:column: rule: message`
+    #[default]
+    #[value(name = "text")]
+    Findings,
+    /// JSON Lines: one object per finding, then `{"summary": …}`.
+    #[value(name = "json")]
+    FindingsJson,
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`).
+    #[value(name = "github")]
+    Github,
 }
 
 impl OutputFormat {
     /// True for the formats that show a range of lines (decoded again, from an index when
-    /// there is one); false for those that show the report of the whole file.
+    /// there is one); false for those that show the report of the whole file, and for
+    /// `check`'s.
     pub fn shows_lines(self) -> bool {
         match self {
             OutputFormat::Report | OutputFormat::Brief | OutputFormat::Json => false,
             OutputFormat::Structure | OutputFormat::StructureJson | OutputFormat::Preview => true,
+            OutputFormat::Findings | OutputFormat::FindingsJson | OutputFormat::Github => false,
         }
+    }
+
+    /// True for the formats of `check`'s findings.
+    pub fn of_findings(self) -> bool {
+        matches!(
+            self,
+            OutputFormat::Findings | OutputFormat::FindingsJson | OutputFormat::Github
+        )
     }
 }
 
 /// Writes what a run prints, in its format: a report per file, or per file a head, its lines
-/// and an end. Each method sends its data to the format's module.
+/// and an end, or `check`'s findings. Each method sends its data to the format's module, and
+/// writes nothing for a format that does not show it.
 #[derive(Debug)]
 pub struct Printer {
     format: OutputFormat,
@@ -73,7 +104,46 @@ impl Printer {
             OutputFormat::Brief => writeln!(w, "{}", human::brief(r, name, self.style)),
             OutputFormat::Json => json::report(w, r),
             OutputFormat::Structure | OutputFormat::StructureJson | OutputFormat::Preview => Ok(()),
+            OutputFormat::Findings | OutputFormat::FindingsJson | OutputFormat::Github => Ok(()),
         }
+    }
+
+    /// One finding of `check` in the file `path`, on a line of its own.
+    pub fn finding(
+        &self,
+        w: &mut impl Write,
+        path: &str,
+        f: &findings::FindingLine,
+    ) -> io::Result<()> {
+        if !self.format.of_findings() {
+            return Ok(());
+        }
+        writeln!(w, "{}", findings::finding(self.format, path, f))
+    }
+
+    /// A file `check` skipped (`what`: "binary" or "special"), as a JSON line; the other
+    /// formats say it on standard error, so this writes nothing for them and returns false.
+    pub fn skipped(
+        &self,
+        w: &mut impl Write,
+        path: &str,
+        what: &str,
+        message: &str,
+    ) -> io::Result<bool> {
+        if self.format != OutputFormat::FindingsJson {
+            return Ok(false);
+        }
+        writeln!(w, "{}", findings::skipped_json(path, what, message))?;
+        Ok(true)
+    }
+
+    /// The end of a run of `check`: the summary as the last JSON line (the other formats put
+    /// their sentence on standard error).
+    pub fn summary(&self, w: &mut impl Write, s: &findings::Summary) -> io::Result<()> {
+        if self.format != OutputFormat::FindingsJson {
+            return Ok(());
+        }
+        writeln!(w, "{}", s.json())
     }
 
     /// What comes before the lines `first..=last` of a file (`path` as given, `name` as
@@ -93,7 +163,10 @@ impl Printer {
             OutputFormat::Preview
             | OutputFormat::Report
             | OutputFormat::Brief
-            | OutputFormat::Json => Ok(()),
+            | OutputFormat::Json
+            | OutputFormat::Findings
+            | OutputFormat::FindingsJson
+            | OutputFormat::Github => Ok(()),
         }
     }
 
@@ -106,6 +179,7 @@ impl Printer {
             OutputFormat::StructureJson => json::structure_line(w, l, first),
             OutputFormat::Preview => w.write_all(preview::line(l).as_bytes()),
             OutputFormat::Report | OutputFormat::Brief | OutputFormat::Json => Ok(()),
+            OutputFormat::Findings | OutputFormat::FindingsJson | OutputFormat::Github => Ok(()),
         }
     }
 
@@ -117,7 +191,10 @@ impl Printer {
             | OutputFormat::Preview
             | OutputFormat::Report
             | OutputFormat::Brief
-            | OutputFormat::Json => Ok(()),
+            | OutputFormat::Json
+            | OutputFormat::Findings
+            | OutputFormat::FindingsJson
+            | OutputFormat::Github => Ok(()),
         }
     }
 }
@@ -241,5 +318,38 @@ mod tests {
         ] {
             assert!(!f.shows_lines());
         }
+        for f in [
+            OutputFormat::Findings,
+            OutputFormat::FindingsJson,
+            OutputFormat::Github,
+        ] {
+            assert!(!f.shows_lines() && f.of_findings());
+        }
+    }
+
+    #[test]
+    fn check_formats_are_its_format_values_and_the_report_prints_no_finding() {
+        use clap::ValueEnum;
+        let names: Vec<String> = OutputFormat::value_variants()
+            .iter()
+            .filter_map(|f| f.to_possible_value())
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(names, ["text", "json", "github"]);
+        let f = findings::FindingLine {
+            line: 1,
+            column: 2,
+            offset: 1,
+            rule: "tab",
+            message: "m",
+        };
+        let mut out = Vec::new();
+        let report = Printer::new(OutputFormat::Json, Style { color: false });
+        report.finding(&mut out, "a", &f).unwrap();
+        assert!(!report.skipped(&mut out, "a", "binary", "m").unwrap());
+        assert!(out.is_empty());
+        let text = Printer::new(OutputFormat::Findings, Style { color: false });
+        text.finding(&mut out, "a", &f).unwrap();
+        assert_eq!(out, b"a:1:2: tab: m\n");
     }
 }

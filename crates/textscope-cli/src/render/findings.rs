@@ -1,21 +1,20 @@
-//! Printers for `check`: `path:line:column: rule: message`, JSON Lines, GitHub annotations.
-//! Everything that came from a file (paths, messages) goes through `render::safe`.
+//! The formats of `check`'s findings: `path:line:column: rule: message`
+//! ([`OutputFormat::Findings`]), JSON Lines ([`OutputFormat::FindingsJson`]), GitHub
+//! annotations ([`OutputFormat::Github`]), and the run's [`Summary`]. Everything that came
+//! from a file (paths, messages) goes through [`safe`].
 
-use super::rules::{Breach, Rule};
-use crate::render::safe;
+use super::{safe, OutputFormat};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// How findings are printed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputFormat {
-    /// `path:line:column: rule: message`
-    #[default]
-    Text,
-    /// JSON Lines: one object per finding, then `{"summary": …}`.
-    Json,
-    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`).
-    Github,
+/// One finding as the printers see it: where it is, the rule's name, the message.
+#[derive(Clone, Copy, Debug)]
+pub struct FindingLine<'a> {
+    pub line: u64,
+    pub column: u64,
+    pub offset: u64,
+    pub rule: &'a str,
+    pub message: &'a str,
 }
 
 #[derive(Serialize)]
@@ -28,24 +27,25 @@ struct JsonFinding<'a> {
     message: String,
 }
 
-/// One finding as one line (no newline).
-pub fn finding(format: OutputFormat, path: &str, f: &Breach) -> String {
+/// One finding as one line (no newline), in `format` (a format of the report prints no
+/// finding: the empty string).
+pub fn finding(format: OutputFormat, path: &str, f: &FindingLine) -> String {
     match format {
-        OutputFormat::Text => format!(
+        OutputFormat::Findings => format!(
             "{}:{}:{}: {}: {}",
             safe(path),
             f.line,
             f.column,
-            f.rule.name(),
-            safe(&f.message)
+            f.rule,
+            safe(f.message)
         ),
-        OutputFormat::Json => textscope::json::to_string(&JsonFinding {
+        OutputFormat::FindingsJson => textscope::json::to_string(&JsonFinding {
             path,
             line: f.line,
             column: f.column,
             offset: f.offset,
-            rule: f.rule.name(),
-            message: safe(&f.message),
+            rule: f.rule,
+            message: safe(f.message),
         })
         .unwrap_or_default(),
         OutputFormat::Github => format!(
@@ -53,9 +53,15 @@ pub fn finding(format: OutputFormat, path: &str, f: &Breach) -> String {
             gh_property(&safe(path)),
             f.line,
             f.column,
-            gh_property(&format!("textscope {}", f.rule.name())),
-            gh_data(&safe(&f.message))
+            gh_property(&format!("textscope {}", f.rule)),
+            gh_data(&safe(f.message))
         ),
+        OutputFormat::Report
+        | OutputFormat::Brief
+        | OutputFormat::Json
+        | OutputFormat::Structure
+        | OutputFormat::StructureJson
+        | OutputFormat::Preview => String::new(),
     }
 }
 
@@ -102,9 +108,10 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn add(&mut self, counts: &BTreeMap<Rule, u64>) {
+    /// Adds one file's exact counts, by rule name.
+    pub fn add<'a>(&mut self, counts: impl IntoIterator<Item = (&'a str, u64)>) {
         for (r, n) in counts {
-            *self.findings.entry(r.name().to_string()).or_insert(0) += n;
+            *self.findings.entry(r.to_string()).or_insert(0) += n;
         }
     }
 
@@ -123,10 +130,10 @@ impl Summary {
 
     /// The sentence on stderr after text and GitHub output.
     pub fn sentence(&self) -> String {
-        let files = crate::render::plural(self.files, "file", "files");
+        let files = super::plural(self.files, "file", "files");
         let mut s = format!(
             "textscope: {} in {files}",
-            crate::render::plural(self.total(), "finding", "findings")
+            super::plural(self.total(), "finding", "findings")
         );
         if self.skipped_binary > 0 {
             s.push_str(&format!(", {} skipped as binary", self.skipped_binary));
@@ -134,7 +141,7 @@ impl Summary {
         if self.errors > 0 {
             s.push_str(&format!(
                 ", {}",
-                crate::render::plural(self.errors, "error", "errors")
+                super::plural(self.errors, "error", "errors")
             ));
         }
         s
@@ -144,22 +151,21 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use textscope::ProblemKind;
 
-    fn f() -> Breach {
-        Breach {
+    fn f() -> FindingLine<'static> {
+        FindingLine {
             line: 3,
             column: 7,
             offset: 42,
-            rule: Rule::Problem(ProblemKind::ControlCharacter),
-            message: "U+001B ESCAPE, 100%: a\nb".into(),
+            rule: "control_character",
+            message: "U+001B ESCAPE, 100%: a\nb",
         }
     }
 
     #[test]
     fn text_is_sanitised() {
         assert_eq!(
-            finding(OutputFormat::Text, "a\u{1B}b.txt", &f()),
+            finding(OutputFormat::Findings, "a\u{1B}b.txt", &f()),
             "a\u{241B}b.txt:3:7: control_character: U+001B ESCAPE, 100%: a\u{240A}b"
         );
     }
@@ -167,7 +173,7 @@ mod tests {
     #[test]
     fn json_fields_in_order() {
         assert_eq!(
-            finding(OutputFormat::Json, "d/x.txt", &f()),
+            finding(OutputFormat::FindingsJson, "d/x.txt", &f()),
             r#"{"path":"d/x.txt","line":3,"column":7,"offset":42,"rule":"control_character","message":"U+001B ESCAPE, 100%: a␊b"}"#
         );
     }
