@@ -82,3 +82,25 @@ export function onChange(f) { listeners.push(f); }
 
 /** A number in the current language's digit grouping. */
 export function num(n) { return Number(n).toLocaleString(current === 'es' ? 'es-ES' : 'en-US'); }
+
+/**
+ * The form of a count in the current language by its plural rules (Intl.PluralRules):
+ * `forms` is {one, other} (and any other category a language needs), each with {n}; the
+ * number is written with the language's digit grouping.
+ */
+export function plural(n, forms) {
+  let cat = 'other';
+  try { cat = new Intl.PluralRules(current === 'es' ? 'es-ES' : 'en-US').select(Number(n)); } catch { /* old engines */ }
+  const s = forms[cat] ?? forms.other;
+  return s.replace(/\{n\}/g, num(n));
+}
+
+/** A language's name in the current language ("Catalan", "catalán") from its ISO 639 code. */
+export function languageName(code) {
+  if (!code) return '';
+  try {
+    const name = new Intl.DisplayNames([current === 'es' ? 'es-ES' : 'en-US'], { type: 'language', fallback: 'none' }).of(code);
+    if (name && name.toLowerCase() !== code.toLowerCase()) return name;
+  } catch { /* an engine without DisplayNames, or a code it refuses */ }
+  return code;
+}

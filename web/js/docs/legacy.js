@@ -20,11 +20,12 @@ export const LEGACY = {
     endSamples: [{ recipe: 'last line', what: 'No final ending: a note.' }],
     problems: [
       { recipe: 'a{u:81}b', what: 'A byte the code page does not map is a problem of its own; in the WHATWG version of windows-1252 that encoding_rs follows, 81 maps to the C1 control U+0081, so here it is a control character.' },
-      ...COMMON_PROBLEMS.en,
+      ...COMMON_PROBLEMS.en.filter((x) => !x.recipe.includes('\uFEFF')),
     ],
     detection: [
-      'Legacy is tried last: when no Unicode parser accepted the file. It accepts when the window, as bytes, is not binary: NUL bytes are more than one in a hundred, or the control bytes 01–08, 0B, 0E–1F and 7F are more than one in ten (80–9F are printable in most code pages).',
-      'The code page is then guessed by chardetng, a well-kept detector, and decoded with encoding_rs. If even this parser turns the file down, the verdict is binary.',
+      'Legacy is tried last: when no Unicode parser accepted the file. First, text whose bytes are all below 80 and that holds ISO-2022 escape sequences (ESC $ B and the like) is read in that ISO-2022 encoding, before anything else is tried. Otherwise the window, as bytes, must not be binary: NUL bytes at most one in a hundred, and the control bytes 01–08, 0B, 0E–1F and 7F at most one in ten (80–9F are printable in most code pages).',
+      'Then textscope names the code page itself: every code page it can decode — the Windows, ISO-8859, DOS, Mac, KOI8, EBCDIC and CJK families — reads the window, and each reading is priced by models of the byte pairs of real text in each language and script. The cost is counted per byte above 7F, where the pages differ; the cheapest reading wins, and readings that give the same text are one answer, named by the commonest page. The report names the language whose model fitted, a confidence (calibrated: of the files named with 80 %, about four in five are right) and the runners-up.',
+      'A reading must also be text in absolute terms, not just the least unlikely: when even the cheapest costs more than real text of its script ever does, as with compressed or random bytes, the verdict is binary, and that reading is offered as the closest text reading. Bytes are decoded with encoding_rs where it has the page, else with the project\'s own tables.',
     ],
   },
   es: {
@@ -35,15 +36,16 @@ export const LEGACY = {
     encoding: 'Cada página de códigos es una tabla: en windows-1252, é es E9 y € es 80. Los caracteres que no están en la tabla no pueden escribirse —los ejemplos muestran cuáles—, y esa es la razón principal por la que el mundo pasó a Unicode.',
     mark: ['Los archivos heredados no tienen marca. Los bytes que parecen una marca (EF BB BF, FF FE…) deciden antes un formato Unicode, así que, para textscope, un archivo heredado nunca empieza por una.'],
     lines: 'LF es 0A, CR LF es 0D 0A y CR es 0D. NEL, LS y PS solo existen si la página de códigos los tiene (en windows-1252 el byte 85 es «…», no NEL).',
-    end: 'Un archivo puede acabar sin final de línea (una nota lo indica). En una página de un byte nada puede quedar incompleto.',
+    end: 'Un archivo puede acabar sin final de línea (una nota lo indica). En una página de un byte nada puede quedar truncado.',
     endSamples: [{ recipe: 'last line', what: 'Sin final de línea al terminar: una nota.' }],
     problems: [
       { recipe: 'a{u:81}b', what: 'Un byte que la página de códigos no asigna es un problema propio; en la versión WHATWG de windows-1252 que sigue encoding_rs, el 81 corresponde al control C1 U+0081, así que aquí es un carácter de control.' },
-      ...COMMON_PROBLEMS.es,
+      ...COMMON_PROBLEMS.es.filter((x) => !x.recipe.includes('\uFEFF')),
     ],
     detection: [
-      'Las páginas heredadas se prueban en último lugar, cuando ningún analizador Unicode aceptó el archivo. Se aceptan cuando la ventana, como bytes, no es binaria: binaria es si los bytes NUL superan uno de cada cien o los bytes de control 01–08, 0B, 0E–1F y 7F superan uno de cada diez (80–9F son imprimibles en la mayoría de las páginas).',
-      'La página de códigos la deduce después chardetng, un detector bien mantenido, y se decodifica con encoding_rs. Si incluso este analizador rechaza el archivo, el veredicto es binario.',
+      'Las páginas heredadas se prueban en último lugar, cuando ningún analizador Unicode aceptó el archivo. Antes de nada, un texto cuyos bytes están todos por debajo de 80 y que contiene secuencias de escape ISO-2022 (ESC $ B y similares) se lee en esa codificación ISO-2022. Si no, la ventana, como bytes, no debe ser binaria: bytes NUL como mucho uno de cada cien, y los bytes de control 01–08, 0B, 0E–1F y 7F como mucho uno de cada diez (80–9F son imprimibles en la mayoría de las páginas).',
+      'Después textscope nombra la página de códigos por sí mismo: cada página que sabe descodificar —las familias Windows, ISO-8859, DOS, Mac, KOI8, EBCDIC y CJK— lee la ventana, y cada lectura se valora con modelos de los pares de bytes de textos reales de cada idioma y escritura. El coste se cuenta por byte por encima de 7F, donde las páginas difieren; gana la lectura más barata, y las lecturas que dan el mismo texto son una sola respuesta, con el nombre de la página más común. El informe da el idioma cuyo modelo encajó, una confianza (calibrada: de los archivos nombrados con un 80 %, aciertan unos cuatro de cada cinco) y las otras candidatas.',
+      'Además, la lectura tiene que ser texto en términos absolutos, no solo la menos improbable: cuando incluso la más barata cuesta más de lo que cuesta nunca un texto real de su escritura, como con bytes comprimidos o aleatorios, el veredicto es binario, y esa lectura se ofrece como la lectura de texto más cercana. Los bytes se descodifican con encoding_rs cuando tiene la página y, si no, con tablas propias del proyecto.',
     ],
   },
 };

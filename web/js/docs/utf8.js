@@ -46,7 +46,7 @@ export const UTF8 = {
       'EF BB BF decide UTF-8 sea cual sea el resto, y un archivo UTF-8 con marca nunca se rechaza como binario. Los mismos bytes más adelante son el carácter U+FEFF, y un problema.',
     ],
     lines: 'Las líneas terminan en LF (0A), CR LF (0D 0A), CR (0D), NEL (U+0085, dos bytes C2 85), LS (U+2028, E2 80 A8) o PS (U+2029, E2 80 A9). VT y FF no terminan líneas.',
-    end: 'Un archivo puede acabar tras el final de su última línea o justo después de su último carácter (una nota indica entonces que la última línea no tiene final). Si acaba en medio de un carácter multibyte, ese carácter incompleto es un problema propio, no una secuencia no válida.',
+    end: 'Un archivo puede acabar tras el final de su última línea o justo después de su último carácter (una nota indica entonces que la última línea no tiene final). Si acaba en medio de un carácter multibyte, ese carácter truncado es un problema propio, no una secuencia no válida.',
     endSamples: [{ recipe: 'last line', what: 'Sin final de línea al terminar: una nota.' }, { recipe: 'emoji 😀{cut}', what: 'Un carácter de cuatro bytes cortado tras el tercero.' }],
     problems: [
       { recipe: 'x{u:C0}{u:80}', what: 'Una forma sobrelarga: C0 80 escribiría U+0000 con dos bytes. Cada subparte maximal es un carácter y un problema, así que aquí hay dos.' },
