@@ -167,7 +167,7 @@ function cost(milli) {
 export function beyondLatin(s) {
   const fg = s.figures || {};
   return (s.format === 'utf-16le' || s.format === 'utf-16be')
-    && ((s.code || '').startsWith('utf16_') || 'unpaired_surrogates' in fg || 'unusual_units' in fg);
+    && ((s.code || '').startsWith('utf16_') || ('unpaired_surrogates' in fg && !('high_zero_bytes' in fg)));
 }
 
 /** The sentence of each utf16_less_plausible case, told apart by its figures (unicode.rs). */

@@ -1,7 +1,26 @@
 // The legacy code pages' page (SPEC D6, U4, P8).
 import { COMMON_PROBLEMS } from './common.js';
 
+
+// The first bytes of a file and what the core decides from them (D1, D2, D11, D12).
+const FIRST_BYTES = [
+  { format: 'utf-8', flags: 3, note: { en: 'EF BB BF: a Unicode mark decides first, so never a code page', es: 'EF BB BF: una marca Unicode decide antes, así que nunca una página de códigos' } },
+  { format: 'utf-8', flags: 2, recipe: 'Hi there', note: { en: 'only bytes below 80: ASCII, read as UTF-8', es: 'solo bytes por debajo de 80: ASCII, leído como UTF-8' } },
+  { format: 'utf-8', flags: 2, recipe: '{u:1B}$B$3$s$K$A$O{u:1B}(B', show: 6, note: { en: 'ESC $ B: an ISO-2022-JP designation in 7-bit text', es: 'ESC $ B: una designación ISO-2022-JP en texto de 7 bits' } },
+  { format: 'legacy', flags: 2, recipe: 'caf{u:E9} cr{u:E8}me br{u:FB}l{u:E9}e, cr{u:E8}me fra{u:EE}che', show: 5, note: { en: 'bytes above 7F that are not UTF-8: a code page, named by its best reading', es: 'bytes por encima de 7F que no son UTF-8: una página de códigos, nombrada por su mejor lectura' } },
+];
+
+// What windows-1252 holds (U4): its byte ranges, and the same character in UTF-8 beside it.
+const RANGES = [
+  { range: '00–7F: U+0000–U+007F', example: 'A' },
+  { range: '80–9F: 27 characters such as € and “', example: '€' },
+  { range: 'A0–FF: U+00A0–U+00FF', example: 'é' },
+  { range: '—', example: '中' },
+];
+
 const shared = {
+  compare: 'utf-8',
+  windowsText: 'Café €4\r\nna\u00efve “quotes”\r\n',
   markSamples: [],
   detectSamples: [{ recipe: 'caf{u:E9} cr{u:E8}me br{u:FB}l{u:E9}e\n' }],
   variants: ['utf-8', 'utf-16le', 'utf-32le'],
@@ -11,6 +30,21 @@ export const LEGACY = {
   en: {
     ...shared,
     title: 'Legacy code pages',
+    history: [
+      'ASCII (1963) fixed 128 characters in 7 bits. The eighth bit of a byte then gave room for 128 more, and every region filled it differently: IBM\'s DOS code pages (437, 850, 866 …), ISO-8859-1 to -16, the KOI8 pages for Russian, Apple\'s Mac pages, and Microsoft\'s windows-125x, which put printable characters such as € and curly quotes where ISO-8859 has controls.',
+      'For Chinese, Japanese and Korean one byte is not enough: Shift_JIS, EUC-JP, GBK, Big5 and EUC-KR use one or two bytes per character, and the ISO-2022 encodings switch sets with escape sequences. None of them marks itself in the file, which is why a file\'s code page has to be guessed, and why Unicode replaced them all.',
+    ],
+    firstBytes: FIRST_BYTES.map((r) => ({ ...r, note: r.note.en })),
+    rangesIntro: 'What windows-1252 holds, by byte range, with the same character in UTF-8 beside it. A character outside the table cannot be written at all.',
+    ranges: RANGES.map((r) => ({ ...r, range: r.range === '—' ? 'anything else' : r.range.replace('27 characters such as', '27 characters such as') })),
+    units: { 1: '1 byte', 2: '2 bytes' },
+    windows: 'Two lines as a Western European Windows program writes them in its "ANSI" code page, windows-1252: one byte per character, € as 80, the curly quotes as 93 and 94, CR LF endings, no mark. The bytes below were encoded and analysed by the core when the page loaded.',
+    properties: [
+      { text: 'One byte per character in the single-byte pages: the file size is the character count, and any byte sequence decodes to something, so a wrong guess shows wrong letters instead of errors (mojibake).', recipe: 'é', compare: 'utf-8' },
+      { text: 'The bytes below 80 are ASCII in nearly every page (not in EBCDIC, nor in the ISO-2022 pages\' other sets), so English text reads the same in all of them: only the bytes above 7F tell pages apart.' },
+      { text: 'No mark and no label inside the file: the code page is known only from outside (an HTTP header, a program\'s setting) or guessed from the bytes, as textscope does.' },
+      { text: 'Not every character can be written: windows-1252 has no 中 and no emoji, and converting such text to it loses them.' },
+    ],
     intro: 'Before Unicode, each language region had its own code pages: windows-1252 for Western Europe, Shift_JIS for Japanese, windows-1251 for Cyrillic, and many more. A file does not name its code page, so textscope guesses it and says which (the report\'s encoding). The examples below use windows-1252.',
     parts: 'No mark (no code page has one), then the lines and their endings, one byte per character in single-byte code pages, one or two in the CJK ones.',
     encoding: 'Each code page is a table: in windows-1252, é is E9 and € is 80. Characters outside the table cannot be written at all — the examples show which — which is the main reason the world moved to Unicode.',
@@ -31,6 +65,21 @@ export const LEGACY = {
   es: {
     ...shared,
     title: 'Páginas de códigos heredadas',
+    history: [
+      'ASCII (1963) fijó 128 caracteres en 7 bits. El octavo bit del byte dejó sitio para otros 128, y cada región lo llenó a su manera: las páginas de códigos de DOS de IBM (437, 850, 866…), ISO-8859-1 a -16, las páginas KOI8 para el ruso, las páginas Mac de Apple y las windows-125x de Microsoft, que pusieron caracteres imprimibles como € y las comillas tipográficas donde ISO-8859 tiene controles.',
+      'Para el chino, el japonés y el coreano no basta un byte: Shift_JIS, EUC-JP, GBK, Big5 y EUC-KR usan uno o dos bytes por carácter, y las codificaciones ISO-2022 cambian de juego con secuencias de escape. Ninguna se identifica en el archivo; por eso hay que adivinar la página de códigos de un archivo, y por eso Unicode las sustituyó a todas.',
+    ],
+    firstBytes: FIRST_BYTES.map((r) => ({ ...r, note: r.note.es })),
+    rangesIntro: 'Lo que contiene windows-1252, por rangos de bytes, con el mismo carácter en UTF-8 al lado. Un carácter que no está en la tabla no puede escribirse.',
+    ranges: RANGES.map((r) => ({ ...r, range: r.range === '—' ? 'cualquier otro' : r.range.replace('27 characters such as', '27 caracteres como') })),
+    units: { 1: '1 byte', 2: '2 bytes' },
+    windows: 'Dos líneas tal como las escribe un programa de Windows de Europa occidental en su página de códigos «ANSI», windows-1252: un byte por carácter, € como 80, las comillas tipográficas como 93 y 94, finales CR LF y sin marca. El núcleo codificó y analizó estos bytes al cargar la página.',
+    properties: [
+      { text: 'Un byte por carácter en las páginas de un byte: el tamaño del archivo es el número de caracteres, y cualquier secuencia de bytes se descodifica en algo, así que una suposición equivocada muestra letras equivocadas en lugar de errores (mojibake).', recipe: 'é', compare: 'utf-8' },
+      { text: 'Los bytes por debajo de 80 son ASCII en casi todas las páginas (no en EBCDIC ni en los otros juegos de las páginas ISO-2022), así que un texto en inglés se lee igual en todas: solo los bytes por encima de 7F distinguen unas páginas de otras.' },
+      { text: 'Sin marca ni etiqueta dentro del archivo: la página de códigos solo se conoce desde fuera (una cabecera HTTP, un ajuste del programa) o se adivina por los bytes, como hace textscope.' },
+      { text: 'No todos los caracteres pueden escribirse: windows-1252 no tiene 中 ni emojis, y al convertir un texto así se pierden.' },
+    ],
     intro: 'Antes de Unicode, cada región lingüística tenía sus propias páginas de códigos: windows-1252 para Europa occidental, Shift_JIS para el japonés, windows-1251 para el cirílico y muchas más. Un archivo no dice cuál es la suya, así que textscope la deduce y dice cuál (la codificación del informe). Los ejemplos usan windows-1252.',
     parts: 'Sin marca (ninguna página de códigos la tiene) y, a continuación, las líneas y sus finales: un byte por carácter en las páginas de un byte, uno o dos en las CJK.',
     encoding: 'Cada página de códigos es una tabla: en windows-1252, é es E9 y € es 80. Los caracteres que no están en la tabla no pueden escribirse —los ejemplos muestran cuáles—, y esa es la razón principal por la que el mundo pasó a Unicode.',

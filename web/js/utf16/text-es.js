@@ -1,6 +1,7 @@
 // La página UTF-16 en español: prosa, etiquetas y los textos de las herramientas (mismas claves
 // que text-en.js), con la terminología de la edición española del estándar Unicode.
 export const ES = {
+  numberLocale: 'es-ES',
   title: 'UTF-16: inspector, validador y referencia',
   intro: 'Escriba o pegue un texto, o puntos de código como U+1F600, para ver cómo los escribe UTF-16: su plano, sus unidades de código, sus bytes en los dos órdenes y, para un carácter por encima de U+FFFF, cómo se deriva el par sustituto. Más abajo puede comprobar si unas unidades o unos bytes están bien formados. Cada resultado lo calcula el núcleo de textscope, compilado a WebAssembly y ejecutado en su navegador.',
   badgesLabel: 'Normas que sigue esta página',
@@ -121,6 +122,7 @@ export const ES = {
   myth: [
     'No la necesita. El estándar Unicode y el RFC 2781 la hacen opcional, y la prohíben cuando la etiqueta ya indica el orden (UTF-16BE, UTF-16LE, como en el charset de HTTP o en una declaración XML).',
     'Sin marca, el lector usa la etiqueta, o big-endian para UTF-16 a secas, o examina los bytes. La marca ayuda a que un archivo viaje sin etiqueta, y por eso Windows la escribe, pero un archivo sin ella es igual de válido.',
+    'Los navegadores siguen la otra mitad de la historia, el estándar Encoding de WHATWG: allí una marca de orden de bytes al principio de un documento se impone a cualquier etiqueta, incluso al charset de la cabecera HTTP, y se elimina; y la etiqueta «utf-16» sin marca significa little-endian, no big-endian como en el RFC 2781. Así, los mismos bytes sin marca pueden leerse en un orden en un navegador y en el otro en un lector que siga el RFC.',
   ],
   conceptsTitle: 'Conceptos clave',
   concepts: [
@@ -132,10 +134,70 @@ export const ES = {
   ],
   refsTitle: 'Referencias normativas',
   refs: [
-    ['The Unicode Standard, versión 16.0, capítulo 3: §3.8 Sustitutos, §3.9 Formas de codificación de Unicode, §3.10 Esquemas de codificación de Unicode', 'https://www.unicode.org/versions/latest/'],
+    ['The Unicode Standard, versión 17.0, capítulo 3: §3.8 Sustitutos, §3.9 Formas de codificación de Unicode, §3.10 Esquemas de codificación de Unicode', 'https://www.unicode.org/versions/latest/'],
     ['RFC 2781: UTF-16, una codificación de ISO 10646 (P. Hoffman, F. Yergeau, 2000)', 'https://www.rfc-editor.org/rfc/rfc2781'],
     ['ISO/IEC 10646: Juego universal de caracteres codificados (UCS)', 'https://www.iso.org/standard/76835.html'],
     ['Anexo n.º 29 del estándar Unicode: segmentación del texto (grupos de grafemas)', 'https://www.unicode.org/reports/tr29/'],
     ['Estándar Encoding del WHATWG (las codificaciones que decodifican los navegadores)', 'https://encoding.spec.whatwg.org/'],
+  ],
+  conv: {
+    title: 'El mismo texto en otras formas',
+    intro: 'El texto inspeccionado como bytes UTF-8, como referencias de caracteres y con las secuencias de escape de los lenguajes más comunes. Todos los campos se pueden editar: escriba o pegue en cualquiera de ellos y el texto de arriba y los demás campos se actualizan. La lectura es estricta: un sustituto sin su otra mitad, unos bytes que no son UTF-8 o un escape desconocido son un error con su posición, nunca un U+FFFD silencioso.',
+    forms: {
+      utf8: 'Bytes UTF-8 (hex)',
+      'ncr-hex': 'Referencias numéricas de caracteres, hex (HTML, XML)',
+      'ncr-dec': 'Referencias numéricas de caracteres, decimal',
+      u16: 'Escapes \\u de unidades UTF-16 (Java, C#, JSON)',
+      ucn: 'Escapes \\u y \\U de puntos de código (C, C++, Python)',
+      x: 'Escapes \\x de bytes UTF-8',
+      percent: '%XX, codificación por porcentaje de bytes UTF-8 (URL)',
+      json: 'Cadena JSON',
+      js: 'Cadena JavaScript',
+      python: 'Cadena Python',
+      rust: 'Cadena Rust',
+      c: 'Cadena C (literal UTF-8)',
+    },
+    errors: {
+      utf8: 'los bytes no son UTF-8 bien formado',
+      unpaired: '{token} es un sustituto sin su otra mitad',
+      large: '{token} supera 10FFFF, el último punto de código',
+      escape: '«{token}» no es un escape de esta forma',
+      hex: '«{token}» no es un byte hexadecimal',
+    },
+    errorAt: 'No se pudo leer: {why} (carácter {at}). Los demás campos conservan el último texto.',
+  },
+  sizesTitle: 'Cuántos puntos de código hay, y cuántos necesitan un par',
+  sizes: [
+    ['Puntos de código de Unicode', '{all}: 17 planos de 65.536, de U+0000 a U+10FFFF'],
+    ['Por encima de U+FFFF (planos 1–16), un par sustituto cada uno', '{beyond}: 16 × 65.536, exactamente las 1024 × 1024 combinaciones de un sustituto alto y uno bajo'],
+    ['Puntos de código sustitutos, nunca caracteres', '{surrogates}: 1024 altos (D800–DBFF) y 1024 bajos (DC00–DFFF)'],
+    ['Valores escalares Unicode (lo que UTF-16 puede codificar)', '{scalars}: todos los puntos de código salvo los sustitutos'],
+  ],
+  formulasTitle: 'Las fórmulas, bit a bit',
+  formulas: [
+    'Para codificar un punto de código C por encima de FFFF: se calcula C′ = C − 10000, un número de 20 bits; se divide en sus diez bits altos y sus diez bits bajos; el sustituto alto es D800 + los diez bits altos, y el bajo, DC00 + los diez bits bajos.',
+    'Para descodificar un par H L: C = 10000 + (H − D800) × 400 + (L − DC00), es decir, los diez bits de cada unidad unidos de nuevo, más 10000.',
+  ],
+  formulaExample: 'Para {cp}: C′ = {offset}, cuyos 20 bits son {hi} | {lo}; así que {high} y {low}. De vuelta: 10000 + ({high} − D800) × 400 + ({low} − DC00) = {check}.',
+  malformedTitle: 'Las seis formas en que UTF-16 sale mal',
+  malformedIntro: 'El núcleo comprueba cada fila igual que los validadores de arriba comprueban su entrada: la clase del primer error y dónde está.',
+  malformedCols: ['Secuencia', 'Qué es', 'Primer error', 'En la unidad'],
+  malformed: [
+    'un sustituto alto seguido de un carácter que no es un sustituto bajo',
+    'un sustituto bajo sin un sustituto alto delante',
+    'un sustituto alto justo al final: el par queda truncado',
+    'dos sustitutos altos seguidos: al primero le falta su mitad baja',
+    'un par en el orden equivocado: primero el bajo, después el alto',
+    'un número impar de bytes: a la última unidad le falta un byte',
+  ],
+  strictTitle: 'Descodificadores estrictos y el U+FFFD del navegador',
+  strict: [
+    'textscope es estricto: informa de cada secuencia mal formada, con su clase y su posición, y no repara nada en silencio.',
+    'Los navegadores y la mayoría de las bibliotecas descodifican de forma permisiva: el estándar Encoding de WHATWG sustituye cada sustituto desemparejado por U+FFFD REPLACEMENT CHARACTER y sigue adelante, así que la página muestra un � y el daño pasa fácilmente inadvertido. Esto es lo que hace un descodificador así con D83D 0041:',
+  ],
+  linesTitle: 'Cómo se cuentan las líneas y cómo termina un archivo',
+  lines16: [
+    'Una línea termina en LF, CR LF (un solo final, no dos), CR, NEL, LS o PS. El número de líneas es el número de finales, más uno si hay texto después del último final; un archivo vacío no tiene líneas, y un archivo que acaba en un final no tiene una línea vacía detrás.',
+    'No hay marca de fin de archivo: un archivo UTF-16 simplemente termina tras su última unidad. Ctrl-Z (1A), que algunos programas de DOS escribían al final de un archivo de texto, no es aquí una marca de fin sino un carácter de control como cualquier otro, y un problema.',
   ],
 };
