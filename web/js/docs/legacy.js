@@ -13,9 +13,9 @@ const FIRST_BYTES = [
 // What windows-1252 holds (U4): its byte ranges, and the same character in UTF-8 beside it.
 const RANGES = [
   { range: '00–7F: U+0000–U+007F', example: 'A' },
-  { range: '80–9F: 27 characters such as € and “', example: '€' },
+  { range: { en: '80–9F: 27 characters such as € and “', es: '80–9F: 27 caracteres como € y “' }, example: '€' },
   { range: 'A0–FF: U+00A0–U+00FF', example: 'é' },
-  { range: '—', example: '中' },
+  { range: { en: 'anything else', es: 'cualquier otro' }, example: '中' },
 ];
 
 const shared = {
@@ -36,7 +36,7 @@ export const LEGACY = {
     ],
     firstBytes: FIRST_BYTES.map((r) => ({ ...r, note: r.note.en })),
     rangesIntro: 'What windows-1252 holds, by byte range, with the same character in UTF-8 beside it. A character outside the table cannot be written at all.',
-    ranges: RANGES.map((r) => ({ ...r, range: r.range === '—' ? 'anything else' : r.range.replace('27 characters such as', '27 characters such as') })),
+    ranges: RANGES.map((r) => ({ ...r, range: r.range.en ?? r.range })),
     units: { 1: '1 byte', 2: '2 bytes' },
     windows: 'Two lines as a Western European Windows program writes them in its "ANSI" code page, windows-1252: one byte per character, € as 80, the curly quotes as 93 and 94, CR LF endings, no mark. The bytes below were encoded and analysed by the core when the page loaded.',
     properties: [
@@ -71,7 +71,7 @@ export const LEGACY = {
     ],
     firstBytes: FIRST_BYTES.map((r) => ({ ...r, note: r.note.es })),
     rangesIntro: 'Lo que contiene windows-1252, por rangos de bytes, con el mismo carácter en UTF-8 al lado. Un carácter que no está en la tabla no puede escribirse.',
-    ranges: RANGES.map((r) => ({ ...r, range: r.range === '—' ? 'cualquier otro' : r.range.replace('27 characters such as', '27 caracteres como') })),
+    ranges: RANGES.map((r) => ({ ...r, range: r.range.es ?? r.range })),
     units: { 1: '1 byte', 2: '2 bytes' },
     windows: 'Dos líneas tal como las escribe un programa de Windows de Europa occidental en su página de códigos «ANSI», windows-1252: un byte por carácter, € como 80, las comillas tipográficas como 93 y 94, finales CR LF y sin marca. El núcleo codificó y analizó estos bytes al cargar la página.',
     properties: [
