@@ -267,10 +267,11 @@ export function stepText(s, report) {
   return beyondLatin({ ...s, code }) ? m('step.beyond_latin', { words }) : words;
 }
 
-/** A step's parser as the CLI names it: the format, "beyond Latin" for D8's second look. */
-export function stepParser(s) {
-  return beyondLatin(s) ? m('step.parser_beyond', { format: s.format }) : s.format;
-}
+/**
+ * A step's parser as the CLI names it: the format. D8's second look at a UTF-16 byte order is
+ * told from the first by its sentence, which starts "beyond Latin" as the CLI's reason does.
+ */
+export function stepParser(s) { return s.format; }
 
 /**
  * The runners-up of the legacy stage as chances (decision 83): the winner keeps the core's

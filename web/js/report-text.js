@@ -14,11 +14,11 @@ export function formatName(f) { return f === 'binary' || f === 'empty' ? t(`verd
 
 const where = (x) => t('problems.at', { line: num(x.line), column: num(x.column), offset: num(x.offset) });
 
-/** One problem: its sentence (and how many in a row, for a run), where it is, its bytes. */
+/** One problem: its sentence (which names its kind; how many in a row, for a run), where it is, its bytes. */
 export function problemItem(x, report) {
   const run = x.count > 1 ? ` (${runText(x)})` : '';
   return el('div', { class: 'pitem', dataset: { kind: x.kind, offset: x.offset } },
-    el('strong', {}, m(`kind.${x.kind}`)), ` — ${problemText(x, report)}${run}; ${where(x)}: `, gen(x.bytes));
+    el('strong', {}, problemText(x, report)), `${run}; ${where(x)}: `, gen(x.bytes));
 }
 
 /** One note (N1). */

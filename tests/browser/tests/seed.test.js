@@ -146,6 +146,7 @@ test('every format page\'s examples: a problem or a finding is shown, never "No 
       const verdicts = await page.$$eval('#detect-samples tbody tr td:nth-child(2) strong', (s) => s.map((x) => x.dataset.format));
       if (file === 'utf-8.html') assert.deepEqual(verdicts, ['utf-8', 'utf-8', 'legacy']);
       if (file === 'utf-16le.html') assert.deepEqual(verdicts, ['utf-16le', 'utf-16le']);
+      if (file === 'utf-16be.html') assert.deepEqual(verdicts, ['utf-16be', 'utf-16be']);
       if (file === 'legacy.html') {
         assert.deepEqual(verdicts, ['legacy']);
         const body = await page.evaluate(() => document.body.innerText);

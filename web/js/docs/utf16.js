@@ -70,7 +70,7 @@ function en(be) {
       { text: 'Pairs are self-synchronising: a high surrogate (D800–DBFF) always comes first and a low one (DC00–DFFF) second, so a reader dropped anywhere can tell which half it sees and find the next character within one unit.', recipe: '😀' },
     ],
     variants: be ? ['utf-16le', 'utf-32be', 'utf-8'] : ['utf-16be', 'utf-32le', 'utf-8'],
-    detectSamples: be ? [{ recipe: 'Hello, world\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
+    detectSamples: be ? [{ recipe: 'Hello, world\n' }, { recipe: '中文字符\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
     other,
   };
 }
@@ -121,7 +121,7 @@ function es(be) {
       { text: 'Los pares se autosincronizan: el sustituto alto (D800–DBFF) va siempre primero y el bajo (DC00–DFFF) después, así que un lector que empiece en cualquier punto sabe qué mitad tiene delante y encuentra el siguiente carácter en una unidad como mucho.', recipe: '😀' },
     ],
     variants: be ? ['utf-16le', 'utf-32be', 'utf-8'] : ['utf-16be', 'utf-32le', 'utf-8'],
-    detectSamples: be ? [{ recipe: 'Hello, world\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
+    detectSamples: be ? [{ recipe: 'Hello, world\n' }, { recipe: '中文字符\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
   };
 }
 
