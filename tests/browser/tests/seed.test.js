@@ -256,3 +256,19 @@ test('the UTF-16LE page\'s CJK example without a mark is recognised, as its text
   assert.equal(r.format, 'utf-16le');
   assert.equal(r.detection.steps.at(-1).code, 'utf16_plausible');
 });
+
+test('no raw catalogue key or bare figure name on any page, in either language', async () => {
+  const key = /\b(?:fig|step|kind|hint|summary|tools|fmt|family|count|run|effect|reason|msg|finding|deadend|conv)\.[a-z_]+\b/;
+  for (const lang of ['en', 'es']) {
+    for (const file of ['index.html', 'utf-8.html', 'utf-16le.html', 'utf-16be.html', 'utf-32le.html', 'utf-32be.html', 'legacy.html', 'utf-16.html']) {
+      const page = await newPage(context, errors);
+      await page.goto(`${server.url}${file}?lang=${lang}`);
+      if (file !== 'index.html') await page.waitForSelector('body[data-examples="ready"]', { timeout: 30000 });
+      const text = await page.evaluate(() => document.body.innerText);
+      assert.doesNotMatch(text, key, `${file} (${lang})`);
+      assert.doesNotMatch(text, /\b[a-z]+_(?:milli|bytes|units|share|percent)\b/, `${file} (${lang})`);
+      await page.close();
+    }
+  }
+  assert.deepEqual(errors, []);
+});
