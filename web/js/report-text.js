@@ -34,7 +34,7 @@ export function noteItem(n) {
 export function findingItem(f) {
   const what = f.kind === 'ansi_escape' ? ansiText(f) : (f.code_point || (f.code_point === 0 ? cpLabel(0) : ''));
   return el('div', { class: 'pitem finding', dataset: { kind: f.kind, offset: f.offset } },
-    el('strong', {}, t(`finding.${f.kind}`)), ` — ${what}; ${where(f)}: `, gen(f.bytes));
+    el('strong', {}, t(`finding.${f.kind}`)), ` — ${what}; ${where(f)}: `, gen(f.kind === 'ansi_escape' && f.sequence ? f.sequence : f.bytes));
 }
 
 /**
