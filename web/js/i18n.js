@@ -31,9 +31,25 @@ let current = fromUrl() || stored() || ((navigator.language || 'en').toLowerCase
 /** The page's language: 'en' or 'es'. */
 export function lang() { return current; }
 
+/**
+ * A catalogue entry as a template: a string as it is; {one, other …} (a count's forms) by the
+ * plural category of `vars.n` (a number, or one written with digit grouping); a function of
+ * `vars` (an entry with two counts) called.
+ */
+export function template(s, vars = {}) {
+  if (typeof s === 'function') return s(vars);
+  if (s && typeof s === 'object') {
+    const n = typeof vars.n === 'number' ? vars.n : Number(String(vars.n ?? '').replace(/[^\d]/g, ''));
+    let cat = 'other';
+    try { cat = new Intl.PluralRules(current === 'es' ? 'es-ES' : 'en-US').select(n); } catch { /* old engines */ }
+    return s[cat] ?? s.other;
+  }
+  return s;
+}
+
 /** The string for key in the current language, {name} replaced from vars. */
 export function t(key, vars = {}) {
-  const s = CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key;
+  const s = template(CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key, vars);
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 

@@ -2,7 +2,7 @@
 // findings, the sentences it builds from the report's fields (describe.js), Unicode general
 // categories and the sample files. The page shell's strings stay in i18n.js; `m()` looks here
 // first and falls back to i18n.js's `t()`.
-import { lang, t, plural } from './i18n.js';
+import { lang, t, plural, template } from './i18n.js';
 import { codePages, loadCodePages, byFamily } from './codepages.js';
 
 export const MESSAGES = {
@@ -46,7 +46,7 @@ export const MESSAGES = {
     'tools.searching': 'Searching…',
     'tools.badgoto': 'Type an offset (26 or 0x1A) or a line and column (3:5).',
     'tools.pastend': 'Offset {n} is past the end of the file ({size} bytes).',
-    'tools.noline': 'The file has {n} lines.',
+    'tools.noline': { one: 'The file has {n} line.', other: 'The file has {n} lines.' },
     'tools.badhex': 'Type bytes as hex pairs, e.g. E2 80 AE.',
     'tools.keys': 'Keys: n and p go to the next and previous problem.',
     'tools.noproblem': 'No problem to go to.',
@@ -203,9 +203,9 @@ export const MESSAGES = {
     'reading.force': 'Show it as {enc} text',
     'summary.container': 'Kind of file',
     'summary.reading': 'Read as text',
-    'summary.readingvalue': '{enc}: {lines} lines, {problems} problems',
+    'summary.readingvalue': (v) => `${v.enc}: ${template({ one: '{n} line', other: '{n} lines' }, { n: v.lines }).replace('{n}', v.lines)}, ${template({ one: '{n} problem', other: '{n} problems' }, { n: v.problems }).replace('{n}', v.problems)}`,
     'tree.container': 'No lines: the file is not text ({what}). Its bytes are in the byte view.',
-    'tree.reading': 'As binary data the file has no lines. Read as {enc}, it has {n} lines.',
+    'tree.reading': { one: 'As binary data the file has no lines. Read as {enc}, it has {n} line.', other: 'As binary data the file has no lines. Read as {enc}, it has {n} lines.' },
     'preview.reading': 'The first lines of the file read as {enc} anyway (it counts as binary data):',
     'problems.reading': 'The problems of the file read as {enc} anyway:',
     'hint.label': 'Hint:',
@@ -283,7 +283,7 @@ export const MESSAGES = {
     'tools.searching': 'Buscando…',
     'tools.badgoto': 'Escriba una posición (26 o 0x1A) o una línea y columna (3:5).',
     'tools.pastend': 'La posición {n} queda después del final del archivo ({size} bytes).',
-    'tools.noline': 'El archivo tiene {n} líneas.',
+    'tools.noline': { one: 'El archivo tiene {n} línea.', other: 'El archivo tiene {n} líneas.' },
     'tools.badhex': 'Escriba los bytes como pares hexadecimales, p. ej. E2 80 AE.',
     'tools.keys': 'Teclas: n y p llevan al problema siguiente y al anterior.',
     'tools.noproblem': 'No hay ningún problema al que ir.',
@@ -440,9 +440,9 @@ export const MESSAGES = {
     'reading.force': 'Mostrarlo como texto {enc}',
     'summary.container': 'Tipo de archivo',
     'summary.reading': 'Leído como texto',
-    'summary.readingvalue': '{enc}: {lines} líneas, {problems} problemas',
+    'summary.readingvalue': (v) => `${v.enc}: ${template({ one: '{n} línea', other: '{n} líneas' }, { n: v.lines }).replace('{n}', v.lines)}, ${template({ one: '{n} problema', other: '{n} problemas' }, { n: v.problems }).replace('{n}', v.problems)}`,
     'tree.container': 'No hay líneas: el archivo no es texto ({what}). Sus bytes están en la vista de bytes.',
-    'tree.reading': 'Como datos binarios, el archivo no tiene líneas. Leído como {enc}, tiene {n} líneas.',
+    'tree.reading': { one: 'Como datos binarios, el archivo no tiene líneas. Leído como {enc}, tiene {n} línea.', other: 'Como datos binarios, el archivo no tiene líneas. Leído como {enc}, tiene {n} líneas.' },
     'preview.reading': 'Las primeras líneas del archivo leído como {enc} de todos modos (cuenta como datos binarios):',
     'problems.reading': 'Los problemas del archivo leído como {enc} de todos modos:',
     'hint.label': 'Sugerencia:',
@@ -484,8 +484,9 @@ export const MESSAGES = {
 
 /** The explorer's string for key in the page's language; i18n.js's catalogue otherwise. */
 export function m(key, vars = {}) {
-  const s = MESSAGES[lang()]?.[key] ?? MESSAGES.en[key];
-  if (s === undefined) return t(key, vars);
+  const raw = MESSAGES[lang()]?.[key] ?? MESSAGES.en[key];
+  if (raw === undefined) return t(key, vars);
+  const s = template(raw, vars);
   return s.replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
 }
 

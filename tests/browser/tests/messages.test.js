@@ -122,16 +122,21 @@ test('every detection code the core emits has a sentence of its own, with its fi
 test('counts follow each language\'s plural rules', async () => {
   const got = await page.evaluate(async () => {
     const { setLang } = await import(new URL('js/i18n.js', location.href).href);
-    const { count } = await import(new URL('js/messages.js', location.href).href);
+    const { count, m } = await import(new URL('js/messages.js', location.href).href);
+    const { t, num } = await import(new URL('js/i18n.js', location.href).href);
     const out = {};
     for (const l of ['en', 'es']) {
       setLang(l);
-      out[l] = [count('code_point', 1), count('code_point', 2), count('ansi_escape', 960), count('ansi_escape', 1), count('code_point', 0), count('byte', 1234)];
+      out[l] = [count('code_point', 1), count('code_point', 2), count('ansi_escape', 960), count('ansi_escape', 1), count('code_point', 0), count('byte', 1234),
+        t('summary.bytes', { n: num(1) }), t('summary.bytes', { n: num(1234) }), m('summary.readingvalue', { enc: 'UTF-8', lines: num(1), problems: num(2) }),
+        m('tools.noline', { n: num(1) }), t('summary.longestvalue', { line: num(3), n: num(1) })];
     }
     return out;
   });
-  assert.deepEqual(got.en, ['1 code point', '2 code points', '960 terminal escape sequences', '1 terminal escape sequence', '0 code points', '1,234 bytes']);
-  assert.deepEqual(got.es, ['1 punto de código', '2 puntos de código', '960 secuencias de escape de terminal', '1 secuencia de escape de terminal', '0 puntos de código', '1234 bytes']);
+  assert.deepEqual(got.en, ['1 code point', '2 code points', '960 terminal escape sequences', '1 terminal escape sequence', '0 code points', '1,234 bytes',
+    '1 byte', '1,234 bytes', 'UTF-8: 1 line, 2 problems', 'The file has 1 line.', 'line 3 (1 character)']);
+  assert.deepEqual(got.es, ['1 punto de código', '2 puntos de código', '960 secuencias de escape de terminal', '1 secuencia de escape de terminal', '0 puntos de código', '1234 bytes',
+    '1 byte', '1234 bytes', 'UTF-8: 1 línea, 2 problemas', 'El archivo tiene 1 línea.', 'línea 3 (1 carácter)']);
 });
 
 test('problems are worded from their fields, the code point derived from the bytes when absent', async () => {
