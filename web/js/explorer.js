@@ -6,7 +6,7 @@
 import { el, humanSize } from './dom.js';
 import { t, num, onChange, languageName } from './i18n.js';
 import { m } from './messages.js';
-import { stepText, inferCode, stepParser, runnersUpText, findingsText } from './describe.js';
+import { stepText, inferCode, runnersUpText, findingsText } from './describe.js';
 import { VScroll } from './vscroll.js';
 import { treeMethods } from './tree.js';
 import { hexMethods } from './hex.js';
@@ -319,7 +319,7 @@ export class Explorer {
     const steps = r.detection.steps.map((s) => el('li', {
       class: s.accepted ? 'ok' : 'no',
       dataset: { format: s.format, accepted: s.accepted, code: s.code || inferCode(s) || '', figures: JSON.stringify(s.figures || {}) },
-    }, el('strong', {}, stepParser(s)), ` — ${s.accepted ? t('detection.accepted') : t('detection.rejected')}: `,
+    }, el('strong', {}, s.format), ` — ${s.accepted ? t('detection.accepted') : t('detection.rejected')}: `,
     el('span', { class: 'reason' }, stepText(s, r))));
     if (!steps.length) steps.push(el('li', { class: 'empty' }, m('detection.empty')));
     this.steps.replaceChildren(...steps,
