@@ -71,8 +71,8 @@ export const deadEndMethods = {
     const hints = this.report.hints || [];
     this.hintsBox.hidden = hints.length === 0;
     this.hintsBox.replaceChildren(...hints.map((h) => el('p', { class: 'hint', dataset: { encoding: h.encoding, reason: h.reason } },
-      el('strong', {}, m('hint.label')), ' ', el('span', { class: 'msg' }, hintText(h)),
-      h.figures ? el('code', { class: 'figures' }, h.figures) : null, ' ',
+      // The hint's `figures` ("nul_share=0.05") are for scripts: the sentence says them in words.
+      el('strong', {}, m('hint.label')), ' ', el('span', { class: 'msg' }, hintText(h, this.report)), ' ',
       el('button', { type: 'button', class: 'hint-try', dataset: { encoding: h.encoding }, onclick: () => this.setReadAs(h.encoding) },
         m('hint.try', { enc: h.encoding })))));
   },

@@ -1,8 +1,8 @@
 // Sentences for the report's problems, notes, findings and detection steps, in the page's
 // language, built from their structured fields (kind, code_point, reason, bytes, figures, code),
 // never from the English `message` / `reason` the core writes for the CLI.
-import { m } from './messages.js';
-import { num, lang } from './i18n.js';
+import { m, count } from './messages.js';
+import { num, lang, languageName } from './i18n.js';
 
 const C0 = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'TAB', 'LF', 'VT', 'FF',
   'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB',
@@ -157,14 +157,47 @@ function binaryWhy(fg) {
   return m('step.control_share', { p: pct(fg.control_characters || 0, fg.characters), n: num(fg.control_characters || 0), of: num(fg.characters || 0) });
 }
 
-/** A detection step's sentence in the page's language, from `code` and `figures`. */
-export function stepText(s, report) {
+/** A cost in thousandths per byte (`cost_milli`) as the CLI writes it: "0.412". */
+function cost(milli) {
+  const s = (Number(milli || 0) / 1000).toFixed(3);
+  return lang() === 'es' ? s.replace('.', ',') : s;
+}
+
+/** A D8 step (UTF-16 "beyond Latin", decision 82): its codes, or the figures only D8 gives. */
+export function beyondLatin(s) {
   const fg = s.figures || {};
-  const code = s.code || inferCode(s);
+  return (s.format === 'utf-16le' || s.format === 'utf-16be')
+    && ((s.code || '').startsWith('utf16_') || ('unpaired_surrogates' in fg && !('high_zero_bytes' in fg)));
+}
+
+/** The sentence of each utf16_less_plausible case, told apart by its figures (unicode.rs). */
+function lessPlausible(fg, report) {
+  const units = fg.units || 0;
+  if ((fg.ascii_pair_units || 0) * 10 > units * 6) {
+    return m('step.utf16_ascii_pairs', { p: pct(fg.ascii_pair_units, units), n: num(fg.ascii_pair_units), units: num(units) });
+  }
+  if ((fg.cost_milli || 0) > (fg.max_cost_milli ?? Infinity)) {
+    return m('step.utf16_noise', { cost: cost(fg.cost_milli), max: cost(fg.max_cost_milli) });
+  }
+  if (!('legacy_cost_milli' in fg)) return m('step.utf16_too_short', { cost: cost(fg.cost_milli) });
+  const page = report.detection?.candidates?.[0]?.encoding || (report.format === 'legacy' ? report.encoding : '');
+  return m(page ? 'step.utf16_less_than_page' : 'step.utf16_less_than_legacy',
+    { page, cost: cost(fg.cost_milli), other: cost(fg.legacy_cost_milli) });
+}
+
+/** The ranking's part of a legacy_scored or legacy_not_text sentence, when it read a prefix. */
+function rankedPart(fg) {
+  return 'ranked_bytes' in fg ? m('step.ranked_part', { n: num(fg.ranked_bytes) }) : '';
+}
+
+/** The words of one step, without the "beyond Latin" of D8 (stepText adds it). */
+function stepWords(s, report, code) {
+  const fg = s.figures || {};
   const be = s.format === 'utf-16be';
   const sides = { hi: m(be ? 'side.even' : 'side.odd'), lo: m(be ? 'side.odd' : 'side.even') };
   const enc = s.accepted ? report.encoding : (s.encoding || report.encoding);
   const mark = MARKS[s.format] || '';
+  const cands = report.detection?.candidates || [];
   switch (code) {
     case 'bom': return m('step.bom', { mark });
     case 'bom16': return m('step.bom16');
@@ -173,16 +206,16 @@ export function stepText(s, report) {
     case 'bom_but_binary': return m('step.bom_but_binary', { mark, why: binaryWhy(fg) });
     case 'forced': return m('step.forced');
     case 'ascii': return m('step.ascii');
-    case 'valid_multibyte': return m('step.valid_multibyte', { valid: num(fg.valid_multibyte) });
+    case 'valid_multibyte': return m('step.valid_multibyte', { valid: count('valid_multibyte', fg.valid_multibyte) });
     case 'invalid_within_tolerance':
     case 'too_many_invalid':
-      return m(`step.${code}`, { valid: num(fg.valid_multibyte), invalid: num(fg.invalid_sequences) });
+      return m(`step.${code}`, { valid: count('valid_multibyte', fg.valid_multibyte), invalid: count('invalid_sequence', fg.invalid_sequences) });
     case 'nul_share': case 'control_share': case 'legacy_binary_bytes':
       // binaryWhy's sentence already starts "binary:".
       return binaryWhy(fg);
     case 'all_scalar_values': return m('step.all_scalar_values', { units: num(fg.units) });
     case 'non_scalar_units':
-      if (s.reason && /^byte order mark/.test(s.reason)) return stepText({ ...s, code: 'bom_non_scalar' }, report);
+      if (s.reason && /^byte order mark/.test(s.reason)) return stepWords(s, report, 'bom_non_scalar');
       return m('step.non_scalar_units', { bad: num(fg.non_scalar_units), units: num(fg.units), p: pct(fg.non_scalar_units, fg.units) });
     case 'no_whole_unit': return m('step.no_whole_unit');
     case 'zero_share_too_low': return m('step.zero_share_too_low', { p: pct(fg.high_zero_bytes, fg.high_bytes), ...sides });
@@ -191,16 +224,83 @@ export function stepText(s, report) {
     case 'first_units_not_latin': return m('step.first_units_not_latin');
     case 'zero_pattern':
       return m('step.zero_pattern', { p: pct(fg.high_zero_bytes, fg.high_bytes), low: num(fg.low_zero_bytes), ...sides });
-    case 'legacy_not_binary': case 'iso2022_escapes': case 'legacy_scored':
-      return m(`step.${code}`, { encoding: enc });
-    case 'utf16_plausible': case 'utf16_less_plausible': case 'utf16_ill_formed':
-      return m(`step.${code}`);
+    case 'legacy_not_binary': return m('step.legacy_not_binary', { encoding: enc });
+    case 'iso2022_escapes':
+      return m('step.iso2022_escapes', { encoding: enc, escapes: count('escape', fg.escapes || 0), shifts: count('shift', fg.shifts || 0) });
+    case 'legacy_scored': {
+      const lng = report.language ? m('step.language', { language: languageName(report.language) }) : '';
+      const second = cands.find((c) => c.encoding !== enc);
+      const vars = { encoding: enc, lang: lng, cost: cost(fg.winner_cost_milli), ranked: rankedPart(fg) };
+      if (!('runner_up_cost_milli' in fg)) return m('step.legacy_scored_alone', vars);
+      return m('step.legacy_scored', {
+        ...vars, other: cost(fg.runner_up_cost_milli), second: second ? second.encoding : m('step.another_page'),
+        p: `${num(fg.confidence_percent ?? 0)} %`,
+      });
+    }
+    case 'legacy_not_text':
+      return m('step.legacy_not_text', {
+        encoding: cands[0]?.encoding || report.text_reading?.encoding || enc, cost: cost(fg.winner_cost_milli),
+        max: cost(fg.max_cost_milli), p: pct(fg.high_bytes, fg.ranked_bytes || fg.bytes), ranked: rankedPart(fg),
+      });
+    case 'utf16_ill_formed':
+      return m('step.utf16_ill_formed', { bad: count('unpaired_surrogate', fg.unpaired_surrogates || 0), units: num(fg.units) });
+    case 'utf16_unusual_units':
+      return m('step.utf16_unusual_units', { p: pct(fg.unusual_units, fg.units), n: num(fg.unusual_units), units: num(fg.units) });
+    case 'utf16_less_plausible': return lessPlausible(fg, report);
+    case 'utf16_plausible':
+      if (!('legacy_cost_milli' in fg)) return m('step.utf16_plausible_alone');
+      return m('step.utf16_plausible', { cost: cost(fg.cost_milli), other: cost(fg.legacy_cost_milli) });
     case 'closest_reading': return m('step.closest_reading', { encoding: report.encoding });
     default: {
-      const parts = Object.entries(fg).map(([k, v]) => `${m(`fig.${k}`) === `fig.${k}` ? k : m(`fig.${k}`)} ${num(v)}`);
+      // A code this page does not know yet: its figures, each named in words where the
+      // catalogue has the name; never the core's English reason.
+      const parts = Object.entries(fg).map(([k, v]) => `${m(`fig.${k}`) === `fig.${k}` ? k.replace(/_/g, ' ') : m(`fig.${k}`)} ${num(v)}`);
       return parts.length ? m('step.generic', { figures: parts.join(', ') }) : m('step.generic_none');
     }
   }
+}
+
+/** A detection step's sentence in the page's language, from `code` and `figures`. */
+export function stepText(s, report) {
+  const code = s.code || inferCode(s);
+  const words = stepWords(s, report, code);
+  return beyondLatin({ ...s, code }) ? m('step.beyond_latin', { words }) : words;
+}
+
+/**
+ * A step's parser as the CLI names it: the format. D8's second look at a UTF-16 byte order is
+ * told from the first by its sentence, which starts "beyond Latin" as the CLI's reason does.
+ */
+export function stepParser(s) { return s.format; }
+
+/**
+ * The runners-up of the legacy stage as chances (decision 83): the winner keeps the core's
+ * confidence; what is left is shared among the others by their likelihood over the bytes
+ * above 7F (score: minus nats per byte above 7F). [{encoding, language, also, chance}].
+ */
+export function runnersUp(report) {
+  const d = report.detection || {};
+  const cands = Array.isArray(d.candidates) ? d.candidates : [];
+  const others = cands.filter((c) => c.encoding !== report.encoding);
+  if (!others.length) return [];
+  const legacy = [...(d.steps || [])].reverse().find((s) => s.format === 'legacy');
+  const h = Math.max(1, legacy?.figures?.high_bytes || 1);
+  const left = typeof d.confidence === 'number' ? Math.max(0, 1 - d.confidence) : 1;
+  const best = Math.max(...others.map((c) => c.score));
+  const w = others.map((c) => Math.exp(Math.max(-700, (c.score - best) * h)));
+  const sum = w.reduce((a, b) => a + b, 0) || 1;
+  return others.map((c, i) => ({ encoding: c.encoding, language: c.language || null, also: c.also || [], chance: (left * w[i]) / sum }));
+}
+
+/** "12 %", "< 1 %": a chance in whole percent. */
+export function chanceText(p) {
+  const n = Math.round(p * 100);
+  return n < 1 ? m('summary.underone') : `${num(n)} %`;
+}
+
+/** The runners-up row: "windows-1250 (Hungarian) 12 %; ISO-8859-2 = … < 1 %". */
+export function runnersUpText(report, max = 4) {
+  return runnersUp(report).slice(0, max).map((c) => `${c.encoding}${c.language ? ` (${languageName(c.language)})` : ''}${c.also.length ? ` = ${c.also.join(', ')}` : ''}: ${chanceText(c.chance)}`).join('; ');
 }
 
 /** The name "Read as" and the worker take for a report's format: a code page by its name. */
@@ -223,11 +323,28 @@ export function containerWhat(c) {
   return m(`container.${hit ? hit[1] : 'file'}`, { name: c.name });
 }
 
-/** A hint's sentence: which encoding to try, and why, from its `reason`. */
-export function hintText(h) {
+/**
+ * A hint's sentence: which encoding to try, and why, in words from the report (the step that
+ * nearly accepted the format, or the closest reading's problem counts); never the core's
+ * `figures` string, which is for scripts.
+ */
+export function hintText(h, report = {}) {
+  const enc = h.encoding;
+  if (h.reason === 'near_bar') {
+    const st = (report.detection?.steps || []).find((s) => s.format === enc && !s.accepted && !beyondLatin(s));
+    if (st) return m('hint.near_bar_why', { enc, why: stepWords(st, report, st.code || inferCode(st)) });
+  }
+  if (h.reason === 'binary_only') {
+    const c = report.text_reading?.problem_counts;
+    if (c) {
+      const what = [c.nul ? count('nul', c.nul) : '', c.control_character ? count('control_character', c.control_character) : '']
+        .filter(Boolean).join(m('hint.and'));
+      if (what) return m('hint.binary_only_why', { enc, what });
+    }
+  }
   const key = `hint.${h.reason}`;
-  const s = m(key, { enc: h.encoding });
-  return s === key ? m('hint.generic', { enc: h.encoding }) : s;
+  const s = m(key, { enc });
+  return s === key ? m('hint.generic', { enc }) : s;
 }
 
 const ENDING_KEYS = { lf: 'LF', crlf: 'CRLF', cr: 'CR', nel: 'NEL', ls: 'LS', ps: 'PS' };
@@ -239,15 +356,10 @@ const ENDING_KEYS = { lf: 'LF', crlf: 'CRLF', cr: 'CR', nel: 'NEL', ls: 'LS', ps
 export function readingSummary(r) {
   const counts = r.problem_counts || {};
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  // "3 control characters" from the runs' words; "1 control character" from the kind's name.
-  const many = (k, n, key) => {
-    const s = m(`run.${k}`, { n: num(n) });
-    return n === 1 || s === `run.${k}` ? `${num(n)} ${m(key)}` : s;
-  };
-  const kinds = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => many(k, n, `kind.${k}`));
+  const kinds = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => count(k, n));
   const fc = r.finding_counts || {};
   const found = Object.values(fc).reduce((a, b) => a + b, 0);
-  const fkinds = Object.entries(fc).filter(([, n]) => n > 0).map(([k, n]) => many(k, n, `finding.${k}`));
+  const fkinds = Object.entries(fc).filter(([, n]) => n > 0).map(([k, n]) => count(k, n));
   const endings = Object.entries(r.endings || {}).filter(([, n]) => n > 0).map(([k, n]) => `${ENDING_KEYS[k]} ${num(n)}`).join(', ');
   return [
     ['format', 'summary.format', r.format, r.format],
@@ -274,4 +386,11 @@ export function ansiText(f) {
   const key = `effect.${f.effect}`;
   const effect = m(key) === key ? m('effect.other_csi') : m(key);
   return f.dangerous ? m('ansi.dangerousmsg', { effect }) : effect;
+}
+
+/** The findings row of a summary: "962: 960 terminal escape sequences, 2 bidi controls". */
+export function findingsText(fc = {}) {
+  const found = Object.values(fc).reduce((a, b) => a + b, 0);
+  const kinds = Object.entries(fc).filter(([, n]) => n > 0).map(([k, n]) => count(k, n));
+  return found ? `${num(found)} (${kinds.join(', ')})` : num(0);
 }

@@ -4,9 +4,9 @@
 // The tree (tree.js), hex view (hex.js), problem lists (problems.js) and tools (tools.js) are
 // methods of Explorer kept in modules of their own.
 import { el, humanSize } from './dom.js';
-import { t, num, onChange } from './i18n.js';
+import { t, num, onChange, languageName } from './i18n.js';
 import { m } from './messages.js';
-import { stepText, inferCode } from './describe.js';
+import { stepText, inferCode, runnersUpText, findingsText } from './describe.js';
 import { VScroll } from './vscroll.js';
 import { treeMethods } from './tree.js';
 import { hexMethods } from './hex.js';
@@ -287,14 +287,13 @@ export class Explorer {
     const enc = r.encoding === r.format ? formatName(r.encoding) : r.encoding;
     add('format', 'summary.format', formatName(r.format), r.format);
     add('encoding', 'summary.encoding', r.detection.forced ? `${enc} (${m('summary.readas')})` : enc, r.encoding);
-    if ('language' in r) add('language', 'summary.language', r.language || m('summary.unknownlang'), r.language);
+    if ('language' in r) add('language', 'summary.language', r.language ? languageName(r.language) : m('summary.unknownlang'), r.language);
     if (typeof r.detection.confidence === 'number') {
       add('confidence', 'summary.confidence', `${num(Math.round(r.detection.confidence * 100))} %`, r.detection.confidence);
     }
     if (Array.isArray(r.detection.candidates) && r.detection.candidates.length) {
-      const others = r.detection.candidates.filter((c) => c.encoding !== r.encoding).slice(0, 4)
-        .map((c) => `${c.encoding}${c.language ? ` (${c.language})` : ''} ${num(Math.round(c.score * 100) / 100)}${c.also && c.also.length ? ` = ${[].concat(c.also).join(', ')}` : ''}`);
-      if (others.length) add('candidates', 'summary.candidates', others.join('; '), r.detection.candidates);
+      const others = runnersUpText(r);
+      if (others) add('candidates', 'summary.candidates', others, r.detection.candidates);
     }
     add('bom', 'summary.bom', r.bom ? t('summary.bomvalue', { bytes: r.bom.bytes, n: r.bom.length }) : t('summary.none'), r.bom);
     add('size', 'summary.size', t('summary.bytes', { n: num(r.size) }), r.size);
@@ -307,9 +306,7 @@ export class Explorer {
     add('ascii', 'summary.ascii', r.ascii ? t('summary.yes') : t('summary.no'), r.ascii);
     add('problems', 'summary.problems', num(total), total);
     const fc = r.finding_counts || {};
-    const found = Object.values(fc).reduce((a, b) => a + b, 0);
-    const kinds = Object.entries(fc).filter(([, n]) => n > 0).map(([k, n]) => `${num(n)} ${t(`finding.${k}`)}`);
-    add('findings', 'summary.findings', found ? `${num(found)} (${kinds.join(', ')})` : num(0), fc);
+    add('findings', 'summary.findings', findingsText(fc), fc);
     if (r.container) add('container', 'summary.container', containerWhat(r.container), r.container);
     if (r.text_reading) {
       const tr = r.text_reading;

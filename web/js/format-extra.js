@@ -114,3 +114,49 @@ export function utf32Sections(ts, id, doc) {
     th('fmt.char', 'fmt.cp', `${t('fmt.byte')} 1`, `${t('fmt.byte')} 2`, `${t('fmt.byte')} 3`, `${t('fmt.byte')} 4`), el('tbody', {}, ...rows)))));
   return out;
 }
+
+/**
+ * The UTF-8 and legacy pages' sections at the depth of the UTF-16 ones: history, the first
+ * bytes of a file and what they decide, the ranges (of code points, or of bytes in a code
+ * page) with each one's bytes beside another format's, a file as a dump, and properties.
+ * Every verdict and byte is the core's (ts.sample, detecting where a row says so).
+ */
+export function moreSections(ts, id, doc) {
+  const out = [];
+  out.push(section('history', h2('fmt.history'), ...doc.history.map(p)));
+
+  const first = doc.firstBytes.map((r) => {
+    const x = ts.sample(r.format, r.recipe ?? 'Hi', r.flags);
+    const head = x.bytes.split(' ').slice(0, r.show ?? 4).join(' ');
+    const enc = x.report.format === 'legacy' ? ` (${x.report.encoding})` : '';
+    return el('tr', { dataset: { format: x.report.format } }, el('td', {}, gen(head)),
+      el('td', {}, el('strong', {}, formatName(x.report.format)), enc), el('td', {}, r.note));
+  });
+  out.push(section('first-bytes', h2('fmt.firstbytes'), el('div', { class: 'scroll-x' }, el('table', { id: 'first-bytes' },
+    th('fmt.first', 'fmt.readas', 'fmt.meaning'), el('tbody', {}, ...first)))));
+
+  const ranges = doc.ranges.map((r) => {
+    if (!r.example) return el('tr', {}, el('td', {}, r.range), el('td', { colspan: 4 }, r.none));
+    const ch = firstChar(ts, id, r.example);
+    const other = firstChar(ts, doc.compare, r.example);
+    if (!ch) return el('tr', {}, el('td', {}, r.range), el('td', {}, '—'), el('td', {}, `${r.example} ${cpOf(r.example)}`), el('td', {}, t('fmt.notmapped')), el('td', {}, gen(other.bytes)));
+    const n = ch.bytes.split(' ').length;
+    return el('tr', {}, el('td', {}, r.range), el('td', {}, doc.units[n] ?? String(n)),
+      el('td', {}, `${r.example} ${cpOf(r.example)}`), el('td', {}, gen(ch.bytes)), el('td', {}, gen(other.bytes)));
+  });
+  out.push(section('ranges', h2('fmt.ranges'), p(doc.rangesIntro), el('div', { class: 'scroll-x' }, el('table', { id: 'ranges' },
+    th('fmt.range', 'fmt.bytes', 'fmt.example', id === 'legacy' ? 'windows-1252' : id.toUpperCase(), doc.compare.toUpperCase()), el('tbody', {}, ...ranges)))));
+
+  const win = ts.sample(id, doc.windowsText ?? WINDOWS_TEXT, id === 'legacy' ? 0 : 1);
+  out.push(section('windows-file', h2('fmt.windows'), p(doc.windows), ...dump(win)));
+
+  out.push(section('properties', h2('fmt.properties'), el('ul', { class: 'props' }, ...doc.properties.map((pr) => {
+    const li = el('li', {}, pr.text);
+    if (pr.recipe) {
+      li.append(el('br'), `${pr.recipe}: `, gen(ts.sample(id, pr.recipe).bytes));
+      if (pr.compare) li.append(` · ${pr.compare.toUpperCase()}: `, gen(ts.sample(pr.compare, pr.recipe).bytes));
+    }
+    return li;
+  }))));
+  return out;
+}

@@ -7,7 +7,7 @@ import { FORMATS } from './formats.js';
 import { load } from './textscope.js';
 import { t, pick, href, onChange } from './i18n.js';
 import { gen, problemCell, stepItem, formatName } from './report-text.js';
-import { utf16Sections, utf32Sections, ENDING_USE } from './format-extra.js';
+import { utf16Sections, utf32Sections, moreSections, ENDING_USE } from './format-extra.js';
 
 const ENDINGS = [['LF', '\n'], ['CR LF', '\r\n'], ['CR', '\r'], ['NEL', '\u0085'], ['LS', '\u2028'], ['PS', '\u2029']];
 
@@ -52,6 +52,8 @@ function render(ts) {
 
   // UTF-16 and UTF-32 pages: history, labels, first bytes, ranges, the Windows file …
   if (id.startsWith('utf-16')) parts.push(...utf16Sections(ts, id, doc));
+  // UTF-8 and legacy: the same depth (history, first bytes, ranges, a file's dump, properties).
+  if (id === 'utf-8' || id === 'legacy') parts.push(...moreSections(ts, id, doc));
 
   // The mark.
   parts.push(h2('fmt.mark'), ...doc.mark.map(p));

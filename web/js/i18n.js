@@ -31,9 +31,25 @@ let current = fromUrl() || stored() || ((navigator.language || 'en').toLowerCase
 /** The page's language: 'en' or 'es'. */
 export function lang() { return current; }
 
+/**
+ * A catalogue entry as a template: a string as it is; {one, other …} (a count's forms) by the
+ * plural category of `vars.n` (a number, or one written with digit grouping); a function of
+ * `vars` (an entry with two counts) called.
+ */
+export function template(s, vars = {}) {
+  if (typeof s === 'function') return s(vars);
+  if (s && typeof s === 'object') {
+    const n = typeof vars.n === 'number' ? vars.n : Number(String(vars.n ?? '').replace(/[^\d]/g, ''));
+    let cat = 'other';
+    try { cat = new Intl.PluralRules(current === 'es' ? 'es-ES' : 'en-US').select(n); } catch { /* old engines */ }
+    return s[cat] ?? s.other;
+  }
+  return s;
+}
+
 /** The string for key in the current language, {name} replaced from vars. */
 export function t(key, vars = {}) {
-  const s = CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key;
+  const s = template(CATALOGUE[current][key] ?? CATALOGUE.en[key] ?? key, vars);
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 
@@ -82,3 +98,25 @@ export function onChange(f) { listeners.push(f); }
 
 /** A number in the current language's digit grouping. */
 export function num(n) { return Number(n).toLocaleString(current === 'es' ? 'es-ES' : 'en-US'); }
+
+/**
+ * The form of a count in the current language by its plural rules (Intl.PluralRules):
+ * `forms` is {one, other} (and any other category a language needs), each with {n}; the
+ * number is written with the language's digit grouping.
+ */
+export function plural(n, forms) {
+  let cat = 'other';
+  try { cat = new Intl.PluralRules(current === 'es' ? 'es-ES' : 'en-US').select(Number(n)); } catch { /* old engines */ }
+  const s = forms[cat] ?? forms.other;
+  return s.replace(/\{n\}/g, num(n));
+}
+
+/** A language's name in the current language ("Catalan", "catalán") from its ISO 639 code. */
+export function languageName(code) {
+  if (!code) return '';
+  try {
+    const name = new Intl.DisplayNames([current === 'es' ? 'es-ES' : 'en-US'], { type: 'language', fallback: 'none' }).of(code);
+    if (name && name.toLowerCase() !== code.toLowerCase()) return name;
+  } catch { /* an engine without DisplayNames, or a code it refuses */ }
+  return code;
+}

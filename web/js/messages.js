@@ -2,7 +2,8 @@
 // findings, the sentences it builds from the report's fields (describe.js), Unicode general
 // categories and the sample files. The page shell's strings stay in i18n.js; `m()` looks here
 // first and falls back to i18n.js's `t()`.
-import { lang, t } from './i18n.js';
+import { lang, t, plural, template } from './i18n.js';
+import { codePages, loadCodePages, byFamily } from './codepages.js';
 
 export const MESSAGES = {
   en: {
@@ -12,6 +13,23 @@ export const MESSAGES = {
     'tools.formats': 'Unicode formats',
     'tools.codepages': 'Code pages',
     'tools.legacy': 'a code page, guessed',
+    'family.Western': 'Western European',
+    'family.Central European': 'Central European',
+    'family.Cyrillic': 'Cyrillic',
+    'family.Baltic': 'Baltic',
+    'family.Greek': 'Greek',
+    'family.Turkish': 'Turkish',
+    'family.Hebrew': 'Hebrew',
+    'family.Arabic': 'Arabic',
+    'family.Thai': 'Thai',
+    'family.Vietnamese': 'Vietnamese',
+    'family.CJK': 'Chinese, Japanese, Korean',
+    'family.DOS': 'DOS',
+    'family.Mac': 'Mac',
+    'family.EBCDIC': 'EBCDIC (IBM mainframes)',
+    'family.Other': 'Other',
+    'tools.guessed': 'Guessed',
+    'tools.family': 'Code pages: {family}',
     'tools.goto': 'Go to',
     'tools.gotohint': 'offset (26 or 0x1A) or line:column',
     'tools.go': 'Go',
@@ -28,7 +46,7 @@ export const MESSAGES = {
     'tools.searching': 'Searching…',
     'tools.badgoto': 'Type an offset (26 or 0x1A) or a line and column (3:5).',
     'tools.pastend': 'Offset {n} is past the end of the file ({size} bytes).',
-    'tools.noline': 'The file has {n} lines.',
+    'tools.noline': { one: 'The file has {n} line.', other: 'The file has {n} lines.' },
     'tools.badhex': 'Type bytes as hex pairs, e.g. E2 80 AE.',
     'tools.keys': 'Keys: n and p go to the next and previous problem.',
     'tools.noproblem': 'No problem to go to.',
@@ -82,9 +100,9 @@ export const MESSAGES = {
     'step.bom_non_scalar': 'byte order mark {mark}, but {bad} of the {units} units after it ({p}) are not Unicode scalar values',
     'step.forced': 'chosen by you: detection skipped',
     'step.ascii': 'no byte above 7F: ASCII',
-    'step.valid_multibyte': '{valid} valid multi-byte sequences, none invalid',
-    'step.invalid_within_tolerance': '{valid} valid multi-byte sequences and {invalid} invalid (within the one in ten tolerated)',
-    'step.too_many_invalid': '{invalid} invalid sequences against {valid} valid multi-byte ones (at most one in ten is tolerated)',
+    'step.valid_multibyte': '{valid}, none invalid',
+    'step.invalid_within_tolerance': '{valid} and {invalid} (within the one in ten tolerated)',
+    'step.too_many_invalid': '{invalid} against {valid} (at most one in ten is tolerated)',
     'step.nul_share': 'binary: U+0000 is {p} of the characters ({n} of {of})',
     'step.nul_share_bytes': 'binary: byte 00 is {p} of the bytes ({n} of {of})',
     'step.control_share': 'binary: control characters are {p} of the characters ({n} of {of})',
@@ -96,15 +114,28 @@ export const MESSAGES = {
     'step.zeros_on_wrong_side': '{low} 00 bytes at {lo} offsets against {high} at {hi} offsets (at most one in twenty allowed)',
     'step.first_units_not_latin': 'one of the first eight units is above 00FF',
     'step.zero_pattern': '{p} of the {hi}-offset bytes are 00, {low} at {lo} offsets; the first units are ≤ 00FF',
-    'step.legacy_not_binary': 'not binary; code page: {encoding}',
+    'step.legacy_not_binary': 'not binary, and no byte above 7F to tell code pages apart: {encoding}',
     'step.legacy_binary_bytes': 'binary: {why}',
-    'step.iso2022_escapes': 'ISO-2022 escape sequences in 7-bit text: {encoding}',
-    'step.utf16_plausible': 'reads as plausible UTF-16 text',
-    'step.utf16_less_plausible': 'reads as UTF-16, but less plausibly than as a code page',
-    'step.utf16_ill_formed': 'ill-formed as UTF-16',
-    'step.legacy_scored': 'the code page whose reading scores best: {encoding}',
+    'step.iso2022_escapes': 'every byte below 80, with {escapes} and {shifts}: {encoding}',
+    'step.legacy_scored': 'not binary; code page {encoding}{lang}: cost {cost} per byte above 7F against {other} for {second}{ranked} (confidence {p})',
     'step.generic': 'see the figures: {figures}',
     'step.generic_none': 'no figures given',
+    'step.beyond_latin': 'beyond Latin: {words}',
+    'step.utf16_ill_formed': '{bad} in {units} units',
+    'step.utf16_unusual_units': '{p} of the units are private use or noncharacters ({n} of {units}; at most one in a hundred)',
+    'step.utf16_ascii_pairs': '{p} of the units are two ASCII bytes ({n} of {units}; at most 60 %): ASCII text, not UTF-16',
+    'step.utf16_noise': 'well-formed, but its characters look like noise (cost {cost} per byte; at most {max})',
+    'step.utf16_too_short': 'well-formed, but the file is too short, or of an odd length, for a reading this uncertain (cost {cost} per byte)',
+    'step.utf16_less_than_page': 'well-formed, but less plausible as text than the code page reading {page}: cost {cost} against {other}',
+    'step.utf16_less_than_legacy': 'well-formed, but less plausible as text than the best code page reading: cost {cost} against {other}',
+    'step.utf16_plausible': 'well-formed, and more plausible as text than the best code page reading: cost {cost} against {other}',
+    'step.utf16_plausible_alone': 'well-formed, and no code page reads the bytes as text',
+    'step.language': ' ({language})',
+    'step.another_page': 'the next code page',
+    'step.legacy_scored_alone': 'not binary; code page {encoding}{lang}: the only reading left (cost {cost} per byte above 7F){ranked}',
+    'step.ranked_part': ' (ranked over the first {n} bytes: they already hold as many different byte pairs as the ranking reads)',
+    'step.legacy_not_text': 'binary: no code page reads it as text; the closest, {encoding}, costs {cost} per byte above 7F, where text costs at most {max} (bytes above 7F are {p} of the bytes){ranked}',
+    'summary.underone': 'under 1 %',
     'side.odd': 'odd',
     'side.even': 'even',
     'fig.characters': 'characters',
@@ -172,9 +203,9 @@ export const MESSAGES = {
     'reading.force': 'Show it as {enc} text',
     'summary.container': 'Kind of file',
     'summary.reading': 'Read as text',
-    'summary.readingvalue': '{enc}: {lines} lines, {problems} problems',
+    'summary.readingvalue': (v) => `${v.enc}: ${template({ one: '{n} line', other: '{n} lines' }, { n: v.lines }).replace('{n}', v.lines)}, ${template({ one: '{n} problem', other: '{n} problems' }, { n: v.problems }).replace('{n}', v.problems)}`,
     'tree.container': 'No lines: the file is not text ({what}). Its bytes are in the byte view.',
-    'tree.reading': 'As binary data the file has no lines. Read as {enc}, it has {n} lines.',
+    'tree.reading': { one: 'As binary data the file has no lines. Read as {enc}, it has {n} line.', other: 'As binary data the file has no lines. Read as {enc}, it has {n} lines.' },
     'preview.reading': 'The first lines of the file read as {enc} anyway (it counts as binary data):',
     'problems.reading': 'The problems of the file read as {enc} anyway:',
     'hint.label': 'Hint:',
@@ -182,6 +213,9 @@ export const MESSAGES = {
     'hint.near_bar': 'it was turned down as {enc} by figures close to the limit; try reading it as {enc}',
     'hint.reads_cleanly': 'read as {enc}, the file has no problems at all',
     'hint.generic': 'try reading it as {enc}',
+    'hint.near_bar_why': 'the bytes nearly fit {enc} without a byte order mark: {why}; try reading it as {enc}',
+    'hint.binary_only_why': 'read as {enc}, its only problems are its {what}, which is why it was taken for binary data; try reading it as {enc}',
+    'hint.and': ' and ',
     'hint.try': 'Read as {enc}',
     'run.nul': '{n} NULs',
     'run.control_character': '{n} control characters',
@@ -216,6 +250,23 @@ export const MESSAGES = {
     'tools.formats': 'Formatos Unicode',
     'tools.codepages': 'Páginas de códigos',
     'tools.legacy': 'una página de códigos, adivinada',
+    'family.Western': 'Europa occidental',
+    'family.Central European': 'Europa central',
+    'family.Cyrillic': 'Cirílico',
+    'family.Baltic': 'Báltico',
+    'family.Greek': 'Griego',
+    'family.Turkish': 'Turco',
+    'family.Hebrew': 'Hebreo',
+    'family.Arabic': 'Árabe',
+    'family.Thai': 'Tailandés',
+    'family.Vietnamese': 'Vietnamita',
+    'family.CJK': 'Chino, japonés, coreano',
+    'family.DOS': 'DOS',
+    'family.Mac': 'Mac',
+    'family.EBCDIC': 'EBCDIC (mainframes de IBM)',
+    'family.Other': 'Otras',
+    'tools.guessed': 'Adivinada',
+    'tools.family': 'Páginas de códigos: {family}',
     'tools.goto': 'Ir a',
     'tools.gotohint': 'posición (26 o 0x1A) o línea:columna',
     'tools.go': 'Ir',
@@ -232,7 +283,7 @@ export const MESSAGES = {
     'tools.searching': 'Buscando…',
     'tools.badgoto': 'Escriba una posición (26 o 0x1A) o una línea y columna (3:5).',
     'tools.pastend': 'La posición {n} queda después del final del archivo ({size} bytes).',
-    'tools.noline': 'El archivo tiene {n} líneas.',
+    'tools.noline': { one: 'El archivo tiene {n} línea.', other: 'El archivo tiene {n} líneas.' },
     'tools.badhex': 'Escriba los bytes como pares hexadecimales, p. ej. E2 80 AE.',
     'tools.keys': 'Teclas: n y p llevan al problema siguiente y al anterior.',
     'tools.noproblem': 'No hay ningún problema al que ir.',
@@ -286,9 +337,9 @@ export const MESSAGES = {
     'step.bom_non_scalar': 'marca de orden de bytes {mark}, pero {bad} de las {units} unidades que la siguen ({p}) no son valores escalares Unicode',
     'step.forced': 'elegido por usted: no hubo detección',
     'step.ascii': 'ningún byte por encima de 7F: ASCII',
-    'step.valid_multibyte': '{valid} secuencias multibyte válidas, ninguna mal formada',
-    'step.invalid_within_tolerance': '{valid} secuencias multibyte válidas y {invalid} mal formadas (dentro de la una de cada diez que se tolera)',
-    'step.too_many_invalid': '{invalid} secuencias mal formadas frente a {valid} multibyte válidas (se tolera como mucho una de cada diez)',
+    'step.valid_multibyte': '{valid}, ninguna mal formada',
+    'step.invalid_within_tolerance': '{valid} y {invalid} (dentro de la una de cada diez que se tolera)',
+    'step.too_many_invalid': '{invalid} frente a {valid} (se tolera como mucho una de cada diez)',
     'step.nul_share': 'binario: U+0000 es el {p} de los caracteres ({n} de {of})',
     'step.nul_share_bytes': 'binario: el byte 00 es el {p} de los bytes ({n} de {of})',
     'step.control_share': 'binario: los caracteres de control son el {p} de los caracteres ({n} de {of})',
@@ -300,15 +351,28 @@ export const MESSAGES = {
     'step.zeros_on_wrong_side': '{low} bytes 00 en posición {lo} frente a {high} en posición {hi} (se admite como mucho uno de cada veinte)',
     'step.first_units_not_latin': 'una de las ocho primeras unidades supera 00FF',
     'step.zero_pattern': 'el {p} de los bytes en posición {hi} son 00, y {low} en posición {lo}; las primeras unidades son ≤ 00FF',
-    'step.legacy_not_binary': 'no es binario; página de códigos: {encoding}',
+    'step.legacy_not_binary': 'no es binario, y ningún byte por encima de 7F permite distinguir páginas de códigos: {encoding}',
     'step.legacy_binary_bytes': 'binario: {why}',
-    'step.iso2022_escapes': 'secuencias de escape ISO-2022 en texto de 7 bits: {encoding}',
-    'step.utf16_plausible': 'se lee como texto UTF-16 verosímil',
-    'step.utf16_less_plausible': 'se lee como UTF-16, pero menos verosímil que como página de códigos',
-    'step.utf16_ill_formed': 'UTF-16 mal formado',
-    'step.legacy_scored': 'la página de códigos cuya lectura puntúa mejor: {encoding}',
+    'step.iso2022_escapes': 'todos los bytes por debajo de 80, con {escapes} y {shifts}: {encoding}',
+    'step.legacy_scored': 'no es binario; página de códigos {encoding}{lang}: coste {cost} por byte por encima de 7F frente a {other} de {second}{ranked} (confianza {p})',
     'step.generic': 'véanse las cifras: {figures}',
     'step.generic_none': 'sin cifras',
+    'step.beyond_latin': 'más allá del latín: {words}',
+    'step.utf16_ill_formed': '{bad} en {units} unidades',
+    'step.utf16_unusual_units': 'el {p} de las unidades son de uso privado o no caracteres ({n} de {units}; como mucho una de cada cien)',
+    'step.utf16_ascii_pairs': 'el {p} de las unidades son dos bytes ASCII ({n} de {units}; como mucho el 60 %): texto ASCII, no UTF-16',
+    'step.utf16_noise': 'bien formado, pero sus caracteres parecen ruido (coste {cost} por byte; como mucho {max})',
+    'step.utf16_too_short': 'bien formado, pero el archivo es demasiado corto, o de longitud impar, para una lectura tan dudosa (coste {cost} por byte)',
+    'step.utf16_less_than_page': 'bien formado, pero menos verosímil como texto que la lectura en la página de códigos {page}: coste {cost} frente a {other}',
+    'step.utf16_less_than_legacy': 'bien formado, pero menos verosímil como texto que la mejor lectura en una página de códigos: coste {cost} frente a {other}',
+    'step.utf16_plausible': 'bien formado, y más verosímil como texto que la mejor lectura en una página de códigos: coste {cost} frente a {other}',
+    'step.utf16_plausible_alone': 'bien formado, y ninguna página de códigos lee los bytes como texto',
+    'step.language': ' ({language})',
+    'step.another_page': 'la página siguiente',
+    'step.legacy_scored_alone': 'no es binario; página de códigos {encoding}{lang}: la única lectura que queda (coste {cost} por byte por encima de 7F){ranked}',
+    'step.ranked_part': ' (clasificada sobre los primeros {n} bytes: ya contienen tantos pares de bytes distintos como lee la clasificación)',
+    'step.legacy_not_text': 'binario: ninguna página de códigos lo lee como texto; la más cercana, {encoding}, cuesta {cost} por byte por encima de 7F, y el texto cuesta como mucho {max} (los bytes por encima de 7F son el {p} de los bytes){ranked}',
+    'summary.underone': 'menos del 1 %',
     'side.odd': 'impar',
     'side.even': 'par',
     'fig.characters': 'caracteres',
@@ -376,9 +440,9 @@ export const MESSAGES = {
     'reading.force': 'Mostrarlo como texto {enc}',
     'summary.container': 'Tipo de archivo',
     'summary.reading': 'Leído como texto',
-    'summary.readingvalue': '{enc}: {lines} líneas, {problems} problemas',
+    'summary.readingvalue': (v) => `${v.enc}: ${template({ one: '{n} línea', other: '{n} líneas' }, { n: v.lines }).replace('{n}', v.lines)}, ${template({ one: '{n} problema', other: '{n} problemas' }, { n: v.problems }).replace('{n}', v.problems)}`,
     'tree.container': 'No hay líneas: el archivo no es texto ({what}). Sus bytes están en la vista de bytes.',
-    'tree.reading': 'Como datos binarios, el archivo no tiene líneas. Leído como {enc}, tiene {n} líneas.',
+    'tree.reading': { one: 'Como datos binarios, el archivo no tiene líneas. Leído como {enc}, tiene {n} línea.', other: 'Como datos binarios, el archivo no tiene líneas. Leído como {enc}, tiene {n} líneas.' },
     'preview.reading': 'Las primeras líneas del archivo leído como {enc} de todos modos (cuenta como datos binarios):',
     'problems.reading': 'Los problemas del archivo leído como {enc} de todos modos:',
     'hint.label': 'Sugerencia:',
@@ -386,6 +450,9 @@ export const MESSAGES = {
     'hint.near_bar': 'se descartó como {enc} por cifras muy cerca del límite; pruebe a leerlo como {enc}',
     'hint.reads_cleanly': 'leído como {enc}, el archivo no tiene ningún problema',
     'hint.generic': 'pruebe a leerlo como {enc}',
+    'hint.near_bar_why': 'los bytes casi encajan en {enc} sin marca de orden de bytes: {why}; pruebe a leerlo como {enc}',
+    'hint.binary_only_why': 'leído como {enc}, sus únicos problemas son sus {what}, y por eso se tomó por datos binarios; pruebe a leerlo como {enc}',
+    'hint.and': ' y ',
     'hint.try': 'Leer como {enc}',
     'run.nul': '{n} caracteres NUL',
     'run.control_character': '{n} caracteres de control',
@@ -417,23 +484,91 @@ export const MESSAGES = {
 
 /** The explorer's string for key in the page's language; i18n.js's catalogue otherwise. */
 export function m(key, vars = {}) {
-  const s = MESSAGES[lang()]?.[key] ?? MESSAGES.en[key];
-  if (s === undefined) return t(key, vars);
+  const raw = MESSAGES[lang()]?.[key] ?? MESSAGES.en[key];
+  if (raw === undefined) return t(key, vars);
+  const s = template(raw, vars);
   return s.replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
 }
 
 /**
- * What "Read as" offers: the Unicode formats, then the code pages the core decodes (the
- * WHATWG encodings of encoding_rs, by their canonical names, which `ts_new` accepts).
+ * What "Read as" offers: the Unicode formats, then every code page the core decodes, from the
+ * core (codepages.js; empty until the wasm module has given its list), grouped by family.
  */
 export const READ_AS = {
   formats: ['utf-8', 'utf-16le', 'utf-16be', 'utf-32le', 'utf-32be'],
-  codepages: [
-    'windows-1252', 'windows-1250', 'windows-1251', 'windows-1253', 'windows-1254', 'windows-1255',
-    'windows-1256', 'windows-1257', 'windows-1258', 'windows-874', 'ISO-8859-2', 'ISO-8859-3',
-    'ISO-8859-4', 'ISO-8859-5', 'ISO-8859-6', 'ISO-8859-7', 'ISO-8859-8', 'ISO-8859-10',
-    'ISO-8859-13', 'ISO-8859-14', 'ISO-8859-15', 'ISO-8859-16', 'KOI8-R', 'KOI8-U', 'IBM866',
-    'macintosh', 'x-mac-cyrillic', 'Shift_JIS', 'EUC-JP', 'ISO-2022-JP', 'EUC-KR', 'GBK',
-    'gb18030', 'Big5',
-  ],
+  /** The core's code pages, [{name, family}]; [] until loaded (see load). */
+  get codepages() { return codePages() || []; },
+  /** [[family, [name…]]] of the loaded list. */
+  groups() { return byFamily(codePages() || []); },
+  /** Loads the list; resolves to it. */
+  load: loadCodePages,
+  /** A family's name in the page's language ("Western" → "occidental"). */
+  familyName(f) {
+    const key = `family.${f}`;
+    const s = m(key);
+    return s === key ? f : s;
+  },
 };
+
+/**
+ * Counted things in each language, by plural category (Intl.PluralRules): problem and
+ * finding kinds by their report names, and the units the pages count.
+ */
+export const COUNTS = {
+  en: {
+    unpaired_surrogate: { one: '{n} unpaired surrogate', other: '{n} unpaired surrogates' },
+    nul: { one: '{n} NUL', other: '{n} NULs' },
+    control_character: { one: '{n} control character', other: '{n} control characters' },
+    bom_in_text: { one: '{n} byte order mark inside the text', other: '{n} byte order marks inside the text' },
+    truncated_character: { one: '{n} truncated character', other: '{n} truncated characters' },
+    invalid_code_point: { one: '{n} invalid code point', other: '{n} invalid code points' },
+    invalid_utf8: { one: '{n} invalid UTF-8 sequence', other: '{n} invalid UTF-8 sequences' },
+    unmapped_byte: { one: '{n} unmapped byte', other: '{n} unmapped bytes' },
+    mixed_line_endings: { one: '{n} line with another ending', other: '{n} lines with another ending' },
+    bidi_control: { one: '{n} bidi control', other: '{n} bidi controls' },
+    invisible_character: { one: '{n} invisible character', other: '{n} invisible characters' },
+    ansi_escape: { one: '{n} terminal escape sequence', other: '{n} terminal escape sequences' },
+    valid_multibyte: { one: '{n} valid multi-byte sequence', other: '{n} valid multi-byte sequences' },
+    invalid_sequence: { one: '{n} invalid sequence', other: '{n} invalid sequences' },
+    escape: { one: '{n} ISO-2022 designation', other: '{n} ISO-2022 designations' },
+    shift: { one: '{n} shift', other: '{n} shifts' },
+    code_point: { one: '{n} code point', other: '{n} code points' },
+    utf16_unit: { one: '{n} UTF-16 unit', other: '{n} UTF-16 units' },
+    byte: { one: '{n} byte', other: '{n} bytes' },
+    grapheme: { one: '{n} grapheme', other: '{n} graphemes' },
+    grapheme_cluster: { one: '{n} grapheme cluster', other: '{n} grapheme clusters' },
+    line: { one: '{n} line', other: '{n} lines' },
+    problem: { one: '{n} problem', other: '{n} problems' },
+  },
+  es: {
+    unpaired_surrogate: { one: '{n} sustituto desemparejado', other: '{n} sustitutos desemparejados' },
+    nul: { one: '{n} carácter NUL', other: '{n} caracteres NUL' },
+    control_character: { one: '{n} carácter de control', other: '{n} caracteres de control' },
+    bom_in_text: { one: '{n} marca de orden de bytes dentro del texto', other: '{n} marcas de orden de bytes dentro del texto' },
+    truncated_character: { one: '{n} carácter truncado', other: '{n} caracteres truncados' },
+    invalid_code_point: { one: '{n} punto de código no válido', other: '{n} puntos de código no válidos' },
+    invalid_utf8: { one: '{n} secuencia UTF-8 mal formada', other: '{n} secuencias UTF-8 mal formadas' },
+    unmapped_byte: { one: '{n} byte sin correspondencia', other: '{n} bytes sin correspondencia' },
+    mixed_line_endings: { one: '{n} línea con otro final', other: '{n} líneas con otro final' },
+    bidi_control: { one: '{n} control bidi', other: '{n} controles bidi' },
+    invisible_character: { one: '{n} carácter invisible', other: '{n} caracteres invisibles' },
+    ansi_escape: { one: '{n} secuencia de escape de terminal', other: '{n} secuencias de escape de terminal' },
+    valid_multibyte: { one: '{n} secuencia multibyte válida', other: '{n} secuencias multibyte válidas' },
+    invalid_sequence: { one: '{n} secuencia mal formada', other: '{n} secuencias mal formadas' },
+    escape: { one: '{n} designación ISO-2022', other: '{n} designaciones ISO-2022' },
+    shift: { one: '{n} cambio de juego', other: '{n} cambios de juego' },
+    code_point: { one: '{n} punto de código', other: '{n} puntos de código' },
+    utf16_unit: { one: '{n} unidad UTF-16', other: '{n} unidades UTF-16' },
+    byte: { one: '{n} byte', other: '{n} bytes' },
+    grapheme: { one: '{n} grafema', other: '{n} grafemas' },
+    grapheme_cluster: { one: '{n} grupo de grafemas', other: '{n} grupos de grafemas' },
+    line: { one: '{n} línea', other: '{n} líneas' },
+    problem: { one: '{n} problema', other: '{n} problemas' },
+  },
+};
+
+/** "1 code point", "2 code points", "1 punto de código": a count of `what` in the page's language. */
+export function count(what, n) {
+  const forms = COUNTS[lang()]?.[what] ?? COUNTS.en[what];
+  return forms ? plural(n, forms) : `${n} ${what}`;
+}

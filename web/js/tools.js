@@ -53,14 +53,34 @@ export const toolMethods = {
     if (this.hits) this.showHit();
   },
 
-  /** The formats and code pages a file can be read as (option groups), the current choice included. */
+  /**
+   * The formats and code pages a file can be read as (option groups), the current choice
+   * included: the Unicode formats, the guessed code page, then every page the core decodes,
+   * grouped by family (the core's list, codepages.js). Before the list has come from the wasm
+   * module, only the first two groups; the selects built then are filled again when it comes.
+   */
   readAsOptions() {
-    const known = [...READ_AS.formats, 'legacy', ...READ_AS.codepages];
+    const groups = READ_AS.groups();
+    if (!groups.length) {
+      READ_AS.load().then(() => {
+        const refill = (sel, first) => {
+          if (!sel || !sel.isConnected) return;
+          const v = sel.value;
+          sel.replaceChildren(el('option', { value: '' }, first), ...this.readAsOptions());
+          sel.value = v;
+        };
+        refill(this.readAsSelect, m('tools.detect'));
+        refill(document.getElementById('force-format'), m('deadend.choose'));
+      }).catch(() => { /* no list: the formats and the guessed page stay */ });
+    }
+    const known = [...READ_AS.formats, 'legacy', ...READ_AS.codepages.map((p) => p.name)];
     const extra = this.readAs && !known.includes(this.readAs) ? [this.readAs] : [];
     return [
       el('optgroup', { label: m('tools.formats') }, ...READ_AS.formats.map((f) => el('option', { value: f }, f.toUpperCase()))),
-      el('optgroup', { label: m('tools.codepages') }, el('option', { value: 'legacy' }, m('tools.legacy')),
-        ...[...READ_AS.codepages, ...extra].map((c) => el('option', { value: c }, c))),
+      el('optgroup', { label: m('tools.guessed') }, el('option', { value: 'legacy' }, m('tools.legacy')),
+        ...extra.map((c) => el('option', { value: c }, c))),
+      ...groups.map(([family, names]) => el('optgroup', { label: m('tools.family', { family: READ_AS.familyName(family) }) },
+        ...names.map((c) => el('option', { value: c }, c)))),
     ];
   },
 

@@ -399,3 +399,14 @@ pub extern "C" fn ts_utf16_check(units_ptr: *const u8, units_len: usize) -> *mut
     };
     one_shot(json.to_string())
 }
+
+/// Every code page the core decodes, in its registry's order (commonest first): a handle
+/// whose result is `[{"name": "windows-1252", "family": "Western"}, …]` as JSON, for the
+/// explorer's "Read as" (each name is one `ts_new` accepts); free it with ts_free.
+#[no_mangle]
+pub extern "C" fn ts_code_pages() -> *mut Handle {
+    let pages: Vec<serde_json::Value> = textscope::CodePage::all()
+        .map(|p| serde_json::json!({ "name": p.name(), "family": p.family() }))
+        .collect();
+    one_shot(serde_json::Value::Array(pages).to_string())
+}

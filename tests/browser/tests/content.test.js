@@ -21,7 +21,10 @@ after(async () => { await context?.close(); server?.stop(); });
 export const POINTS = {
   'utf-16.html': ['skip-link', 'badges', 'quick-facts', 'code-space', 'pair-rule', 'invariants', 'display-format', 'hex-string',
     'copy', 'encoder', 'calculator', 'byte-validator', 'be-le', 'risk', 'example-cards', 'serialisation', 'bom-contexts',
-    'bom-myth', 'concepts', 'references', 'preset-labels'],
+    'bom-myth', 'concepts', 'references', 'preset-labels', 'converter', 'sizes', 'formulas', 'malformed-table', 'strict-decoders',
+    'line-rule'],
+  'utf-8.html': ['history', 'first-bytes', 'ranges', 'windows-file', 'properties', 'ending-usage'],
+  'legacy.html': ['history', 'first-bytes', 'ranges', 'windows-file', 'properties', 'ending-usage'],
   'utf-16le.html': ['history', 'unlabelled-be', 'first-bytes', 'ranges', 'windows-file', 'properties', 'ending-usage'],
   'utf-16be.html': ['history', 'unlabelled-be', 'first-bytes', 'ranges', 'windows-file', 'properties', 'ending-usage'],
   'utf-32le.html': ['history', 'arithmetic', 'browsers', 'unlabelled-be', 'unit-bytes'],

@@ -55,3 +55,52 @@ test('the explorer shows the encoding, language, confidence and runners-up of --
   }
   assert.deepEqual(errors, []);
 });
+
+// Issue 43, item 3: on real files, the explanation is as full as the CLI's in both languages —
+// each of the CLI's steps, D8's "beyond Latin" named, no catalogue key, no raw figure list,
+// languages by name, runners-up as chances.
+const CORPUS = path.join(ROOT, '../shared/corpus/real');
+const REAL = [
+  'chardet__tests__UTF-16LE__sample_chinese_no_bom.txt', 'chardet__tests__UTF-16BE-japanese__utf-16be.txt',
+  'chardet__tests__KOI8-R__koi.kinder.ru.xml', 'chardet__tests__EUC-JP___ude_1.txt', 'chardet__tests__MacRoman__ioreg_output.txt',
+  'bat__tests__examples__test.binary', 'chardet__tests__Johab__mdir-doc.txt',
+].map((f) => path.join(CORPUS, f));
+
+test('real files: every step of the CLI in words, in both languages, with no key or raw figure', async () => {
+  const raw = /\b(?:step|fig|hint|kind|family|summary)\.[a-z_]+|\b[a-z]+_[a-z_]+\b|=\s*-?\d|see the figures|véanse las cifras|undefined|NaN/;
+  let beyond = 0;
+  for (const lang of ['en', 'es']) {
+    for (const file of [...FILES, ...REAL]) {
+      await page.goto(new URL(`index.html?lang=${lang}`, server.url).href);
+      await pickFile(page, file);
+      await waitDone(page);
+      const r = cliReport(file);
+      const name = `${path.basename(file)} (${lang})`;
+      const steps = await page.$$eval('#detection li[data-code]', (l) => l.map((x) => ({ code: x.dataset.code, text: x.textContent })));
+      assert.deepEqual(steps.map((s) => s.code), r.detection.steps.map((s) => s.code), name);
+      for (const [i, s] of steps.entries()) {
+        assert.doesNotMatch(s.text.replace(/utf-\d+[lb]e|utf-8/g, ''), raw, `${name}: ${s.text}`);
+        const cli = r.detection.steps[i].reason;
+        if (cli.startsWith('beyond Latin')) {
+          beyond++;
+          assert.match(s.text, lang === 'en' ? /beyond Latin/ : /más allá del latín/, `${name}: ${s.text}`);
+        }
+        // The costs the CLI's reason gives are in the page's words too, to the digit.
+        for (const [k, v] of Object.entries(r.detection.steps[i].figures)) {
+          if (!k.endsWith('_milli')) continue;
+          const c = (v / 1000).toFixed(3);
+          if (!cli.includes(c)) continue;
+          assert.ok(s.text.includes(lang === 'en' ? c : c.replace('.', ',')), `${name}: ${k} ${c} in ${s.text}`);
+        }
+      }
+      const lng = await page.$eval('#summary dd[data-field="language"]', (d) => d.textContent).catch(() => null);
+      if (r.language) assert.ok(lng && lng !== r.language && lng.length > 3, `${name}: language ${lng}`);
+      const cand = await page.$eval('#summary dd[data-field="candidates"]', (d) => d.textContent).catch(() => '');
+      assert.doesNotMatch(cand, /(^|\s)-\d|\b\d[.,]\d\d\b/, `${name}: ${cand}`);
+      const hints = await page.$$eval('#hints .hint', (l) => l.map((h) => h.textContent));
+      for (const h of hints) assert.doesNotMatch(h, /[a-z]+_[a-z_]+=/, `${name}: ${h}`);
+    }
+  }
+  assert.ok(beyond > 0, 'at least one file takes D8\'s look');
+  assert.deepEqual(errors, []);
+});

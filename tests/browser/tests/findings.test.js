@@ -69,7 +69,7 @@ test('findings are listed apart from problems, where textscope --json puts them'
   const s = await summaryValues(page);
   assert.deepEqual(s.findings, cli.finding_counts);
   assert.deepEqual(s.findings, { bidi_control: 4, invisible_character: 1, ansi_escape: 0 });
-  assert.equal(await page.textContent('#summary dd[data-field="findings"]'), '5 (4 bidi control, 1 invisible character)');
+  assert.equal(await page.textContent('#summary dd[data-field="findings"]'), '5 (4 bidi controls, 1 invisible character)');
   assert.equal(s.problems, 1);
   assert.equal(await page.$$eval('#problems a.problem', (l) => l.length), 1);
   assert.equal(await page.$$eval('#problems a.finding, #findings a.problem', (l) => l.length), 0);
@@ -135,7 +135,7 @@ test('nothing from the file is markup; the list is translated', async () => {
   assert.equal(await page.textContent('[data-i18n="findings.title"]'), 'Bidi controls, invisible characters and terminal escapes');
   await page.selectOption('#lang', 'es');
   assert.equal(await page.textContent('[data-i18n="findings.title"]'), 'Controles bidi, caracteres invisibles y secuencias de escape');
-  assert.equal(await page.textContent('#summary dd[data-field="findings"]'), '5 (4 control bidi, 1 carácter invisible)');
+  assert.equal(await page.textContent('#summary dd[data-field="findings"]'), '5 (4 controles bidi, 1 carácter invisible)');
   assert.match(await page.textContent('#findings a.finding'), /línea 2, columna 21, posición 43/);
   await page.screenshot({ path: path.join(SHOTS, 'explorer-findings-es.png'), fullPage: true });
   await page.selectOption('#lang', 'en');

@@ -61,7 +61,7 @@ test('each format page shows the core\'s bytes for A, é, €, 中, 😀', async
   // A worked file on a format page: F6 is utf-16le with NUL at offset 2.
   await page.goto(new URL('utf-16le.html', server.url).href);
   await page.waitForSelector('body[data-examples="ready"]');
-  assert.match(await page.textContent('#mark-samples'), /FF FE 00 00 48 00 69 00[\s\S]*utf-16le[\s\S]*NUL \(U\+0000\) — line 1, column 1, offset 2/);
+  assert.match(await page.textContent('#mark-samples'), /FF FE 00 00 48 00 69 00[\s\S]*utf-16le[\s\S]*U\+0000 \(NUL\) in text; line 1, column 1, offset 2/);
   assert.equal(await page.getAttribute('#mark-samples tr:nth-child(2) .pitem', 'data-kind'), 'nul');
   assert.deepEqual(errors, []);
 });

@@ -70,7 +70,7 @@ function en(be) {
       { text: 'Pairs are self-synchronising: a high surrogate (D800–DBFF) always comes first and a low one (DC00–DFFF) second, so a reader dropped anywhere can tell which half it sees and find the next character within one unit.', recipe: '😀' },
     ],
     variants: be ? ['utf-16le', 'utf-32be', 'utf-8'] : ['utf-16be', 'utf-32le', 'utf-8'],
-    detectSamples: be ? [{ recipe: 'Hello, world\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
+    detectSamples: be ? [{ recipe: 'Hello, world\n' }, { recipe: '中文字符\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
     other,
   };
 }
@@ -84,8 +84,8 @@ function es(be) {
       : 'UTF-16 escribe cada carácter con una o dos unidades de código de 16 bits; LE (little-endian) pone primero el byte bajo de cada unidad. Es lo que Windows llama «Unicode» y el formato de las cadenas en memoria de Java, JavaScript y .NET.',
     parts: `Una marca opcional (${be ? 'FE FF' : 'FF FE'}) y, a continuación, las líneas, cada una seguida de su final (aquí de dos o cuatro bytes). Cada carácter, finales incluidos, ocupa un número entero de unidades, así que un archivo bien formado tiene un tamaño par.`,
     encoding: be
-      ? 'Un carácter hasta U+FFFF es una unidad, con el byte alto primero: é (U+00E9) es 00 E9. Por encima de U+FFFF es un par subrogado (D800 + los diez bits altos de C − 10000, DC00 + los diez bajos), cada unidad con el byte alto primero. El inspector UTF-16 muestra la derivación paso a paso.'
-      : 'Un carácter hasta U+FFFF es una unidad que contiene su punto de código, escrita con el byte bajo primero: é (U+00E9) es E9 00. Un carácter por encima de U+FFFF (un emoji, un ideograma CJK poco común) es un par subrogado: se resta 10000, los diez bits altos van en D800 + alto y los diez bajos en DC00 + bajo, y ambas unidades se escriben con el byte bajo primero. El inspector UTF-16 muestra la derivación paso a paso.',
+      ? 'Un carácter hasta U+FFFF es una unidad, con el byte alto primero: é (U+00E9) es 00 E9. Por encima de U+FFFF es un par sustituto (D800 + los diez bits altos de C − 10000, DC00 + los diez bajos), cada unidad con el byte alto primero. El inspector UTF-16 muestra la derivación paso a paso.'
+      : 'Un carácter hasta U+FFFF es una unidad que contiene su punto de código, escrita con el byte bajo primero: é (U+00E9) es E9 00. Un carácter por encima de U+FFFF (un emoji, un ideograma CJK poco común) es un par sustituto: se resta 10000, los diez bits altos van en D800 + alto y los diez bajos en DC00 + bajo, y ambas unidades se escriben con el byte bajo primero. El inspector UTF-16 muestra la derivación paso a paso.',
     mark: be
       ? ['FE FF al principio es la marca; decide UTF-16BE. A diferencia de FF FE, no se confunde con ninguna marca de UTF-32: la de UTF-32BE es 00 00 FE FF, que empieza por dos bytes a cero.',
         'Un archivo que empieza por la marca del otro orden de bytes (FF FE) o por EF BB BF nunca se toma por UTF-16BE.']
@@ -93,8 +93,8 @@ function es(be) {
         'La ambigüedad: FF FE 00 00 es también la marca de UTF-32LE. textscope lo lee como UTF-32LE salvo que más de una de cada diez unidades completas que la siguen (dentro de la ventana) no sean valores escalares Unicode; entonces el archivo es UTF-16LE, y el 00 00 tras FF FE es el carácter U+0000 (el segundo ejemplo).'],
     markSamples: be ? [{ recipe: 'Hi', flags: 3 }] : [{ recipe: 'Hi', flags: 3 }, { recipe: '\u0000Hi', flags: 3, what: 'FF FE 00 00 48 00 69 00: leído como UTF-32, sus unidades tras la marca no son valores escalares, así que lo toma UTF-16LE, con un NUL en la posición 2.' }],
     lines: be ? 'LF es 00 0A, CR LF es 00 0D 00 0A; NEL, LS y PS son 00 85, 20 28 y 20 29.' : 'Los finales son los mismos caracteres de siempre —LF, CR LF, CR, NEL, LS, PS—, escritos como unidades: LF es 0A 00 y CR LF es 0D 00 0A 00 (como lo escribe Windows).',
-    end: 'Un archivo puede acabar tras su último final de línea o sin él (una nota lo indica). Un último byte impar es media unidad: un carácter incompleto, un problema. Un sustituto alto sin nada detrás es un sustituto desparejado.',
-    endSamples: [{ recipe: 'last line', what: 'Sin final de línea al terminar: una nota.' }, { recipe: 'AB{cut}', what: 'Un último byte impar: un carácter incompleto.' }],
+    end: 'Un archivo puede acabar tras su último final de línea o sin él (una nota lo indica). Un último byte impar es media unidad: un carácter truncado, un problema. Un sustituto alto sin nada detrás es un sustituto desemparejado.',
+    endSamples: [{ recipe: 'last line', what: 'Sin final de línea al terminar: una nota.' }, { recipe: 'AB{cut}', what: 'Un último byte impar: un carácter truncado.' }],
     problems: [
       { recipe: '{u:D83D}A', what: 'Un sustituto alto seguido de algo que no es un sustituto: un problema en el alto; cuenta como un carácter, U+FFFD en la vista previa.' },
       { recipe: 'x{u:DC00}y', what: 'Un sustituto bajo aislado.' },
@@ -103,7 +103,7 @@ function es(be) {
     detection: utf16Detection(be).es.concat(be ? ['UTF-16BE se prueba después de UTF-16LE.', BINARY.es] : [BINARY.es]),
     history: [
       'Unicode 1.0 (1991) preveía 65 536 caracteres, cada uno en una unidad de 16 bits; la norma ISO/IEC 10646 llamó UCS-2 a esa forma. Windows NT, Java y más tarde JavaScript eligieron cadenas de 16 bits en esos años.',
-      'Unicode 2.0 (1996) amplió el espacio de códigos hasta U+10FFFF y reservó D800–DFFF para los pares subrogados, lo que convirtió UCS-2 en UTF-16: el texto de los primeros 65 536 puntos de código siguió siendo válido, y cada carácter posterior ocupa dos unidades.',
+      'Unicode 2.0 (1996) amplió el espacio de códigos hasta U+10FFFF y reservó D800–DFFF para los pares sustitutos, lo que convirtió UCS-2 en UTF-16: el texto de los primeros 65 536 puntos de código siguió siendo válido, y cada carácter posterior ocupa dos unidades.',
       'El RFC 2781 (2000) registró las etiquetas UTF-16, UTF-16BE y UTF-16LE para Internet, con las reglas de la marca de orden de bytes.',
     ],
     unlabelled: [
@@ -113,7 +113,7 @@ function es(be) {
     firstBytes: FIRST_BYTES.map((r) => ({ ...r, note: r.note.es })),
     ranges: RANGES.map((r) => ({ ...r, none: r.none?.es })),
     units: { 1: '1 unidad', 2: '2 unidades (un par)', 0: '—' },
-    windows: `Los 34 bytes que escribe el Bloc de notas de Windows para dos líneas, «Café €4» y «中文 😀», guardadas como «Unicode»${be ? ', aquí en orden big-endian' : ''}: la marca, finales CR LF y un par subrogado. El núcleo codificó y analizó estos bytes al cargarse la página.`,
+    windows: `Los 34 bytes que escribe el Bloc de notas de Windows para dos líneas, «Café €4» y «中文 😀», guardadas como «Unicode»${be ? ', aquí en orden big-endian' : ''}: la marca, finales CR LF y un par sustituto. El núcleo codificó y analizó estos bytes al cargarse la página.`,
     properties: [
       { text: `Un texto latino tiene un cero en cada segundo byte (el byte alto de cada unidad), en las posiciones ${be ? 'pares' : 'impares'}. Una herramienta que espera ASCII muestra «T.e.x.t.o», y una cadena de C se detiene en el primer 00.`, recipe: 'Texto' },
       { text: 'Un carácter CJK ocupa 2 bytes, frente a 3 en UTF-8, igual que cualquier carácter de U+0800 a U+FFFF: para ese texto UTF-16 es más compacto.', recipe: '中文', utf8: true },
@@ -121,7 +121,7 @@ function es(be) {
       { text: 'Los pares se autosincronizan: el sustituto alto (D800–DBFF) va siempre primero y el bajo (DC00–DFFF) después, así que un lector que empiece en cualquier punto sabe qué mitad tiene delante y encuentra el siguiente carácter en una unidad como mucho.', recipe: '😀' },
     ],
     variants: be ? ['utf-16le', 'utf-32be', 'utf-8'] : ['utf-16be', 'utf-32le', 'utf-8'],
-    detectSamples: be ? [{ recipe: 'Hello, world\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
+    detectSamples: be ? [{ recipe: 'Hello, world\n' }, { recipe: '中文字符\n' }] : [{ recipe: 'Hello, world\r\n' }, { recipe: '中文字符\r\n' }],
   };
 }
 

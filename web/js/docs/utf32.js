@@ -62,15 +62,15 @@ function es(be) {
       : 'UTF-32 escribe cada carácter como una unidad de 32 bits que contiene su punto de código; LE pone primero el byte más bajo. Sencillo y derrochador (cuatro bytes para una A), es raro en archivos y frecuente en memoria (wchar_t en Unix).',
     parts: `Una marca opcional (${be ? '00 00 FE FF' : 'FF FE 00 00'}) y, a continuación, las líneas y sus finales, cada carácter exactamente cuatro bytes. El tamaño de un archivo bien formado es múltiplo de cuatro.`,
     encoding: be
-      ? 'La unidad es el punto de código, con el byte más alto primero: 😀 (U+1F600) es 00 01 F6 00. No hay pares subrogados: una unidad en D800–DFFF es un error.'
-      : 'La unidad es el propio punto de código, con el byte más bajo primero: € (U+20AC) es AC 20 00 00 y 😀 (U+1F600) es 00 F6 01 00. No hay pares subrogados: una unidad en D800–DFFF es un error.',
+      ? 'La unidad es el punto de código, con el byte más alto primero: 😀 (U+1F600) es 00 01 F6 00. No hay pares sustitutos: una unidad en D800–DFFF es un error.'
+      : 'La unidad es el propio punto de código, con el byte más bajo primero: € (U+20AC) es AC 20 00 00 y 😀 (U+1F600) es 00 F6 01 00. No hay pares sustitutos: una unidad en D800–DFFF es un error.',
     mark: be
       ? ['00 00 FE FF es la marca. Se acepta como UTF-32BE salvo que más de una de cada diez unidades completas que la siguen no sean valores escalares; entonces el archivo pasa a los demás analizadores.']
       : ['FF FE 00 00 es la marca. Empieza por FF FE, la marca de UTF-16LE, seguida de lo que UTF-16LE leería como U+0000. textscope elige UTF-32LE salvo que más de una de cada diez unidades completas tras la marca (dentro de la ventana) no sean valores escalares Unicode; entonces es UTF-16LE.',
         'Un archivo UTF-32 con marca tiene que superar igualmente la prueba de binario; si no, puede tomarlo UTF-16 del mismo orden de bytes.'],
     markSamples: be ? [{ recipe: 'Hi', flags: 3 }] : [{ recipe: 'Hi', flags: 3 }, { recipe: 'Café €4\n😀\n', flags: 3, what: 'Un archivo UTF-32LE con marca y dos líneas.' }],
     lines: be ? 'LF es 00 00 00 0A, CR LF es 00 00 00 0D 00 00 00 0A.' : 'Cada final ocupa una o dos unidades: LF es 0A 00 00 00 y CR LF es 0D 00 00 00 0A 00 00 00.',
-    end: 'Un archivo puede acabar sin final de línea (una nota lo indica). De uno a tres bytes sobrantes al final son un carácter incompleto: un problema.',
+    end: 'Un archivo puede acabar sin final de línea (una nota lo indica). De uno a tres bytes sobrantes al final son un carácter truncado: un problema.',
     endSamples: [{ recipe: 'last line', what: 'Sin final de línea al terminar: una nota.' }, { recipe: 'AB{cut}', what: 'Una unidad cortada tras tres bytes.' }],
     problems: [
       { recipe: 'a{u:110000}b', what: 'Una unidad mayor que 10FFFF no es un punto de código.' },
@@ -84,7 +84,7 @@ function es(be) {
     ],
     arithmetic: 'Cada carácter es una unidad, así que el carácter n.º n empieza en el byte 4 × (n − 1), o 4 × n tras una marca: no hace falta leer lo anterior. El núcleo, con 99 letras y después una é, sitúa el carácter n.º 100 en:',
     arithmeticRows: ['sin marca', 'tras una marca'],
-    arithmeticNote: 'Aquí «carácter» es un punto de código: lo que un lector ve como una sola letra (un clúster de grafemas como e + ◌́ o 👩‍💻) puede ocupar varias unidades.',
+    arithmeticNote: 'Aquí «carácter» es un punto de código: lo que un lector ve como una sola letra (un grupo de grafemas como e + ◌́ o 👩‍💻) puede ocupar varias unidades.',
     browsers: [
       'Los navegadores solo decodifican las codificaciones del estándar Encoding del WHATWG: UTF-8, UTF-16LE, UTF-16BE y las heredadas. UTF-32 no está en esa lista, y el estándar HTML pide a los navegadores que no lo admitan, para que ninguna página pueda leerse por error como UTF-32 (FF FE 00 00 también es UTF-16LE con un U+0000).',
       'Por eso new TextDecoder("utf-32") lanza una excepción en JavaScript. Esta página y el explorador leen UTF-32 de todos modos porque el núcleo de textscope decodifica los bytes por sí mismo, en WebAssembly.',

@@ -4,6 +4,8 @@
 import { el } from '../dom.js';
 import { load } from '../textscope.js';
 import { pick, onChange } from '../i18n.js';
+import { count } from '../messages.js';
+import { FORMS, writeAll, readForm } from './convert.js';
 import { EN } from './text-en.js';
 import { ES } from './text-es.js';
 import * as S from './sections.js';
@@ -24,6 +26,20 @@ function labelCells(table) {
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 const main = document.querySelector('main');
 const state = { text: '😀', format: 'hex', units: 'D83D DE00 0041 DC00', pair: 'D83D DE00', bytes: 'FE FF D8 3D DE 00 00 41', order: 'auto' };
+
+// The inspector's input lives in the address (`?text=…`, the language kept), so a link or a
+// reload shows the same text; replaceState: typing adds no history steps.
+try {
+  const v = new URLSearchParams(window.location.search).get('text');
+  if (v !== null && v.length <= 4096) state.text = v;
+} catch { /* no URL: the default text */ }
+function keepInUrl(text) {
+  try {
+    const u = new URL(window.location.href);
+    if (text) u.searchParams.set('text', text); else u.searchParams.delete('text');
+    window.history.replaceState(window.history.state, '', u);
+  } catch { /* file: URLs */ }
+}
 
 function input(id, value, onInput) {
   const i = el('input', { type: 'text', id, autocomplete: 'off', spellcheck: 'false' });
@@ -54,13 +70,50 @@ function render(ts) {
     cpError.textContent = cps && cps.error ? cps.error : '';
     const r = ts.inspect(cps && !cps.error ? cps.text : (cps ? '' : state.text));
     const tt = r.totals;
-    totals.textContent = fill(tx.totals, { cp: tt.code_points, units: tt.utf16_units, bytes: tt.bytes, graphemes: tt.graphemes });
+    totals.textContent = [count('code_point', tt.code_points), count('utf16_unit', tt.utf16_units), count('byte', tt.bytes), count('grapheme_cluster', tt.graphemes)].join(' · ');
     totals.dataset.totals = JSON.stringify(tt);
     tbody.replaceChildren(...inspectRows(tx, r, state.format));
     labelCells(tbody.closest('table'));
     hexBe.textContent = r.code_points.map((c) => c.utf16be).join(' ').replace(/ /g, '');
     hexLe.textContent = r.code_points.map((c) => c.utf16le).join(' ').replace(/ /g, '');
+    keepInUrl(state.text);
+    // The converter's fields follow the inspected text (code points typed as U+XXXX are that text).
+    const forms = writeAll(r.text);
+    for (const f of FORMS) if (f.id !== editing) convFields[f.id].value = forms[f.id];
+    if (editing === null) for (const f of FORMS) convErrors[f.id].textContent = '';
   };
+  // The converter: each field one form of the inspected text; editing one reads it back (strict),
+  // and the inspector and the other fields follow. `editing` is the field being typed in.
+  let editing = null;
+  const convFields = {};
+  const convErrors = {};
+  const convRows = FORMS.map((f) => {
+    const fid = `conv-${f.id}`;
+    const field = el('input', { type: 'text', id: fid, autocomplete: 'off', spellcheck: 'false', dataset: { form: f.id } });
+    const err = el('span', { class: 'err', id: `${fid}-error`, role: 'status' });
+    convFields[f.id] = field;
+    convErrors[f.id] = err;
+    field.addEventListener('input', () => {
+      const got = readForm(f.id, field.value);
+      if (got.error) {
+        const why = fill(tx.conv.errors[got.error.what] || tx.conv.errors.escape, { token: got.error.token });
+        err.textContent = fill(tx.conv.errorAt, { why, at: got.error.at + 1 });
+        field.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      err.textContent = '';
+      field.removeAttribute('aria-invalid');
+      editing = f.id;
+      state.text = got.text;
+      text.value = got.text;
+      try { inspect(); } finally { editing = null; }
+    });
+    return el('tr', { dataset: { form: f.id } }, el('th', { scope: 'row' }, el('label', { for: fid }, tx.conv.forms[f.id])),
+      el('td', {}, field, ' ', copyButton(tx, () => field.value, `${fid}-copy`), ' ', err));
+  });
+  const converter = el('section', { class: 'panel tool', id: 'converter', dataset: { point: 'converter' } }, el('h2', {}, tx.conv.title),
+    el('p', { class: 'help' }, tx.conv.intro),
+    el('div', { class: 'scroll-x' }, el('table', { id: 'conv', class: 'facts' }, el('tbody', {}, ...convRows))));
   const text = input('insp-text', state.text, (v) => { state.text = v; inspect(); });
   const presets = el('div', { class: 'presets', id: 'presets', role: 'group', 'aria-label': tx.presetsLabel, dataset: { point: 'preset-labels' } },
     ...S.PRESETS.map((s) => el('button', { type: 'button', class: 'preset', dataset: { preset: s }, onclick: () => { state.text = s; text.value = s; inspect(); } },
@@ -75,7 +128,7 @@ function render(ts) {
     label('insp-text', tx.textLabel), text, cpError, presets, formats, totals,
     el('div', { class: 'scroll-x', dataset: { point: 'be-le' } }, el('table', { id: 'code-points', class: 'stack' },
       el('thead', {}, el('tr', {}, ...[c.char, c.cp, c.name, c.plane, c.units, c.be, c.le, c.deriv].map((h) => el('th', {}, h)))), tbody)),
-    hexBox));
+    hexBox), converter);
 
   // Pair → code point.
   const calcOut = el('p', { id: 'calc-result', role: 'status' });
@@ -168,8 +221,9 @@ function render(ts) {
     bOrder, bUnits, bHead,
     el('div', { class: 'scroll-x' }, el('table', { id: 'b-errors', class: 'stack' }, errorHead(tx, true), bBody))));
 
-  parts.push(S.codeSpace(ts, tx), S.pairRule(tx), S.invariants(tx), S.cards(ts, tx), S.serialisation(ts, tx),
-    S.bomContexts(ts, tx), S.myth(tx), S.concepts(ts, tx), S.references(tx));
+  parts.push(S.codeSpace(ts, tx), S.sizes(tx), S.pairRule(tx), S.formulas(ts, tx), S.invariants(tx), S.malformed(ts, tx, unitsOf),
+    S.strict(ts, tx), S.cards(ts, tx), S.serialisation(ts, tx), S.bomContexts(ts, tx), S.myth(tx), S.linesRule(tx),
+    S.concepts(ts, tx), S.references(tx));
   main.replaceChildren(...parts);
   inspect();
   calc();

@@ -69,7 +69,8 @@ export function cards(ts, tx) {
 }
 
 export function serialisation(ts, tx) {
-  const rows = ['A', '€', '😀'].map((c) => {
+  // Five rows: the mark itself, ASCII, Latin-1, a BMP symbol, and a pair.
+  const rows = ['\uFEFF', 'A', 'é', '€', '😀'].map((c) => {
     const x = ts.inspect(c).code_points[0];
     return el('tr', {}, el('td', {}, `${c} ${x.code_point}`), el('td', {}, gen(x.utf16.join(' '))), el('td', {}, gen(x.utf16be)), el('td', {}, gen(x.utf16le)));
   });
@@ -107,3 +108,61 @@ export function concepts(ts, tx) {
 export function references(tx) {
   return section('references', tx.refsTitle, el('ul', { class: 'refs' }, ...tx.refs.map(([text, url]) => el('li', {}, el('a', { href: url, rel: 'noopener' }, text)))));
 }
+
+/** The sizes of the code space, computed here from its bounds (and checked by the tests). */
+export function sizes(tx) {
+  const all = 0x10FFFF + 1;
+  const beyond = 0x10FFFF - 0xFFFF;
+  const surrogates = 0xDFFF - 0xD800 + 1;
+  const n = (v) => v.toLocaleString(tx === undefined ? 'en-US' : tx.numberLocale || 'en-US');
+  const vars = { all: n(all), beyond: n(beyond), surrogates: n(surrogates), scalars: n(all - surrogates) };
+  const rows = tx.sizes.map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k), el('td', {}, fill(v, vars))));
+  return section('sizes', tx.sizesTitle, el('div', { class: 'scroll-x' }, el('table', { id: 'sizes', class: 'facts' }, el('tbody', {}, ...rows))));
+}
+
+/** The encode and decode formulas, with the core's derivation of U+1F600 as bit groups. */
+export function formulas(ts, tx) {
+  const x = ts.inspect('😀').code_points[0];
+  const d = x.derivation;
+  const bits = d.bits.replace(/[^01]/g, '').padStart(20, '0');
+  const h4 = (v) => v.toString(16).toUpperCase().padStart(4, '0');
+  const example = fill(tx.formulaExample, {
+    cp: x.code_point, offset: d.offset.toString(16).toUpperCase().padStart(5, '0'), hi: bits.slice(0, 10), lo: bits.slice(10),
+    high: h4(d.high_surrogate), low: h4(d.low_surrogate), check: `U+${d.check.toString(16).toUpperCase()}`,
+  });
+  return section('formulas', tx.formulasTitle, ...tx.formulas.map(p), el('p', { id: 'formula-example' }, gen(example)));
+}
+
+/** The six malformed sequences, each checked by the core (units, or bytes for the odd count). */
+export function malformed(ts, tx, unitsOf) {
+  const seqs = ['D83D 0041', 'DC00', '0041 D83D', 'D83D D83D DE00', 'DE00 D83D', null];
+  const rows = seqs.map((units, i) => {
+    let shownSeq; let cls; let pos;
+    if (units) {
+      const v = ts.checkUnits(units).ok;
+      shownSeq = units;
+      cls = v.headline.class;
+      pos = v.headline.position;
+    } else {
+      // Three bytes, big-endian: one whole unit and a byte left over.
+      const bytes = [0x00, 0x41, 0xD8];
+      const u = unitsOf(bytes, 'be');
+      shownSeq = '00 41 D8';
+      cls = 'ODD_BYTE_COUNT';
+      pos = u.units.length;
+    }
+    return el('tr', { dataset: { class: cls } }, el('td', {}, gen(shownSeq)), el('td', {}, tx.malformed[i]),
+      el('td', {}, el('code', {}, cls), el('span', { class: 'help block' }, tx.classes[cls] || '')), el('td', {}, String(pos)));
+  });
+  return section('malformed-table', tx.malformedTitle, p(tx.malformedIntro), table('malformed', tx.malformedCols, rows));
+}
+
+/** Strict against lenient: the core's error and its lossy reading of the same units. */
+export function strict(ts, tx) {
+  const v = ts.checkUnits('D83D 0041').ok;
+  return section('strict-decoders', tx.strictTitle, ...tx.strict.map(p),
+    el('p', {}, gen('D83D 0041'), ' → ', el('code', { class: 'gen', id: 'lossy' }, v.lossy), ' · ', el('code', {}, v.headline.class)));
+}
+
+/** The line-counting rule and the end of a file. */
+export function linesRule(tx) { return section('line-rule', tx.linesTitle, ...tx.lines16.map(p)); }

@@ -1,6 +1,7 @@
 // The UTF-16 page in English: prose, labels and the tools' words. Spanish twin: text-es.js,
 // same keys. Facts from the Unicode Standard (§3.8–§3.10) and RFC 2781, in our own words.
 export const EN = {
+  numberLocale: 'en-US',
   title: 'UTF-16: inspector, validator and reference',
   intro: 'Type or paste text, or code points such as U+1F600, to see how UTF-16 writes each one: its plane, its units, its bytes in both byte orders and, for a character beyond U+FFFF, how the surrogate pair is derived. Check units or bytes for well-formedness below. Every result comes from the textscope core, compiled to WebAssembly and run in your browser.',
   badgesLabel: 'Standards this page follows',
@@ -121,6 +122,7 @@ export const EN = {
   myth: [
     'It does not. The Unicode Standard and RFC 2781 make the mark optional, and forbid it where the label already names the order (UTF-16BE, UTF-16LE, as in an HTTP charset or an XML declaration).',
     'Without a mark a reader uses the label, or big-endian for plain UTF-16, or looks at the bytes. A mark helps a file travel without a label, which is why Windows writes one, but a file without it is just as valid.',
+    'Browsers follow the other half of the story, the WHATWG Encoding Standard: there a byte order mark at the start of a document wins over any label, even a charset in the HTTP header, and is stripped; and the label "utf-16" with no mark means little-endian, not big-endian as in RFC 2781. So the same unmarked bytes can be read in one order by a browser and in the other by a reader that follows the RFC.',
   ],
   conceptsTitle: 'Key concepts',
   concepts: [
@@ -132,10 +134,70 @@ export const EN = {
   ],
   refsTitle: 'Normative references',
   refs: [
-    ['The Unicode Standard, Version 16.0, chapter 3: §3.8 Surrogates, §3.9 Unicode Encoding Forms, §3.10 Unicode Encoding Schemes', 'https://www.unicode.org/versions/latest/'],
+    ['The Unicode Standard, Version 17.0, chapter 3: §3.8 Surrogates, §3.9 Unicode Encoding Forms, §3.10 Unicode Encoding Schemes', 'https://www.unicode.org/versions/latest/'],
     ['RFC 2781: UTF-16, an encoding of ISO 10646 (P. Hoffman, F. Yergeau, 2000)', 'https://www.rfc-editor.org/rfc/rfc2781'],
     ['ISO/IEC 10646: Universal Coded Character Set (UCS)', 'https://www.iso.org/standard/76835.html'],
     ['Unicode Standard Annex #29: Unicode Text Segmentation (grapheme clusters)', 'https://www.unicode.org/reports/tr29/'],
     ['WHATWG Encoding Standard (the encodings browsers decode)', 'https://encoding.spec.whatwg.org/'],
+  ],
+  conv: {
+    title: 'The same text in other forms',
+    intro: 'The inspected text as UTF-8 bytes, as character references and in the escapes of common languages. Every field can be edited: type or paste in any of them and the text above and every other field follow. Reading is strict: a surrogate without its other half, bytes that are not UTF-8 or an unknown escape is an error with its place, never a silent U+FFFD.',
+    forms: {
+      utf8: 'UTF-8 bytes (hex)',
+      'ncr-hex': 'Numeric character references, hex (HTML, XML)',
+      'ncr-dec': 'Numeric character references, decimal',
+      u16: '\\u escapes of UTF-16 units (Java, C#, JSON)',
+      ucn: '\\u and \\U escapes of code points (C, C++, Python)',
+      x: '\\x escapes of UTF-8 bytes',
+      percent: '%XX, percent-encoding of UTF-8 bytes (URLs)',
+      json: 'JSON string',
+      js: 'JavaScript string',
+      python: 'Python string',
+      rust: 'Rust string',
+      c: 'C string (UTF-8 literal)',
+    },
+    errors: {
+      utf8: 'the bytes are not well-formed UTF-8',
+      unpaired: '{token} is a surrogate without its other half',
+      large: '{token} is above 10FFFF, the last code point',
+      escape: '“{token}” is not an escape this form has',
+      hex: '“{token}” is not a hex byte',
+    },
+    errorAt: 'Not read: {why} (character {at}). The other fields keep the last text.',
+  },
+  sizesTitle: 'How many code points, and how many need a pair',
+  sizes: [
+    ['Code points in Unicode', '{all}: 17 planes of 65,536, U+0000 to U+10FFFF'],
+    ['Beyond U+FFFF (planes 1–16), one surrogate pair each', '{beyond}: 16 × 65,536, exactly the 1,024 × 1,024 combinations of a high and a low surrogate'],
+    ['Surrogate code points, never characters', '{surrogates}: 1,024 high (D800–DBFF) and 1,024 low (DC00–DFFF)'],
+    ['Unicode scalar values (what UTF-16 can encode)', '{scalars}: every code point but the surrogates'],
+  ],
+  formulasTitle: 'The formulas, bit by bit',
+  formulas: [
+    'Encoding a code point C above FFFF: take C′ = C − 10000, a 20-bit number; split it into its high ten bits and its low ten bits; the high surrogate is D800 + the high ten bits, the low surrogate DC00 + the low ten bits.',
+    'Decoding a pair H L: C = 10000 + (H − D800) × 400 + (L − DC00), that is, the ten bits of each unit joined back together, plus 10000.',
+  ],
+  formulaExample: 'For {cp}: C′ = {offset}, whose 20 bits are {hi} | {lo}; so {high} and {low}. Back: 10000 + ({high} − D800) × 400 + ({low} − DC00) = {check}.',
+  malformedTitle: 'The six ways UTF-16 goes wrong',
+  malformedIntro: 'Each row is checked by the core as the validators above check their input: the class of the first error and where it is.',
+  malformedCols: ['Sequence', 'What it is', 'First error', 'At unit'],
+  malformed: [
+    'a high surrogate followed by a character that is not a low surrogate',
+    'a low surrogate with no high surrogate before it',
+    'a high surrogate at the very end: the pair is cut short',
+    'two high surrogates in a row: the first is missing its low half',
+    'a pair in the wrong order: low first, then high',
+    'an odd number of bytes: the last unit has only one byte',
+  ],
+  strictTitle: 'Strict decoders and the browser’s U+FFFD',
+  strict: [
+    'textscope is strict: every malformed sequence is reported, with its class and position, and nothing is quietly repaired.',
+    'Browsers and most libraries decode leniently instead: the WHATWG Encoding Standard replaces each unpaired surrogate with U+FFFD REPLACEMENT CHARACTER and goes on, so a page shows a � and the damage is easy to miss. Here is what such a decoder makes of D83D 0041:',
+  ],
+  linesTitle: 'How lines are counted, and how a file ends',
+  lines16: [
+    'A line ends at LF, CR LF (one ending, not two), CR, NEL, LS or PS. The number of lines is the number of endings, plus one when text follows the last ending; an empty file has no lines, and a file that ends with an ending has no empty line after it.',
+    'There is no end-of-file mark: a UTF-16 file simply ends after its last unit. Ctrl-Z (1A), which some DOS programs wrote at the end of a text file, is not an end mark here but a control character like any other, and a problem.',
   ],
 };
