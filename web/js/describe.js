@@ -100,8 +100,34 @@ export function noteText(n) {
   return m(`kind.${n.kind}`);
 }
 
+/** "lines 10–13", "line 4" (a segment's lines). */
+export function segmentLines(s) {
+  return s.first_line === s.last_line
+    ? m('seg.line', { a: num(s.first_line) })
+    : m('seg.lines', { a: num(s.first_line), b: num(s.last_line) });
+}
+
+/** The segments of another format than `utf8` (true: the UTF-8 ones), as a step lists them. */
+function segmentList(report, utf8) {
+  return (report.segments || [])
+    .filter((s) => (s.format === 'utf-8') === utf8)
+    .map((s) => `${segmentLines(s)} (${s.encoding})`)
+    .join(', ');
+}
+
 /** A finding's sentence: its code point, the character's Unicode name, its kind. */
-export function findingText(f, name) {
+export function findingText(f, name, report) {
+  if (f.kind === 'mojibake' && f.repair) {
+    const pages = f.repair.chain.filter((_, i) => i % 2 === 1);
+    const how = m('finding.mojibake.how', { pages: pages.join(m('finding.mojibake.then')) });
+    return m('finding.mojibake.msg', { original: f.repair.original, repaired: f.repair.repaired, how })
+      + (f.repair.ambiguous ? m('finding.mojibake.ambiguous') : '');
+  }
+  if (f.kind === 'mixed_encoding') {
+    const s = (report?.segments || []).find((x) => x.offset === f.offset);
+    if (s) return m('finding.mixed_encoding.msg', { lines: segmentLines(s), encoding: s.encoding, file: report.encoding });
+    return f.message;
+  }
   const why = m(`finding.why.${f.kind}`);
   return m('finding.msg', { cp: f.code_point, name: name || '', kind: m(`finding.${f.kind}`), why: why.startsWith('finding.') ? '' : why })
     .replace('  ', ' ').replace('; )', ')');
@@ -207,6 +233,9 @@ function stepWords(s, report, code) {
     case 'forced': return m('step.forced');
     case 'ascii': return m('step.ascii');
     case 'valid_multibyte': return m('step.valid_multibyte', { valid: count('valid_multibyte', fg.valid_multibyte) });
+    case 'utf8_with_segments': return m('step.utf8_with_segments', { list: segmentList(report, false) });
+    case 'legacy_without_utf8_lines':
+      return m('step.legacy_without_utf8_lines', { encoding: enc, list: segmentList(report, true) });
     case 'invalid_within_tolerance':
     case 'too_many_invalid':
       return m(`step.${code}`, { valid: count('valid_multibyte', fg.valid_multibyte), invalid: count('invalid_sequence', fg.invalid_sequences) });

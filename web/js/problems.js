@@ -96,7 +96,7 @@ export const problemMethods = {
     }, el('span', { class: 'kind' }, m(`finding.${f.kind}`)), ' ', el('code', { class: 'cp' }, f.code_point), ' ',
     at(f), ' ', el('code', { class: 'bytes' }, f.bytes),
     f.count > 1 ? el('span', { class: 'run' }, ` ${runText(f)}`) : null,
-    ' — ', el('span', { class: 'msg' }, findingText(f, this.findingNames?.get(f.code_point))))));
+    ' — ', el('span', { class: 'msg' }, findingText(f, this.findingNames?.get(f.code_point), r)))));
     if (r.findings_omitted > 0) items.push(el('li', { class: 'omitted' }, t('findings.omitted', { n: num(r.findings_omitted) })));
     if (!items.length) items.push(el('li', { class: 'none' }, t('findings.none')));
     this.findings.replaceChildren(...items);

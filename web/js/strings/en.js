@@ -55,6 +55,8 @@ export const EN = {
     'finding.bidi_control': 'bidi control',
     'finding.invisible_character': 'invisible character',
     'finding.ansi_escape': 'terminal escape sequence',
+    'finding.mojibake': 'mojibake',
+    'finding.mixed_encoding': 'another encoding',
     'tree.title': 'Structure',
     'tree.mark': 'Byte order mark',
     'tree.line': 'Line {n}',

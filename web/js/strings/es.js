@@ -55,6 +55,8 @@ export const ES = {
     'finding.bidi_control': 'control bidi',
     'finding.invisible_character': 'carácter invisible',
     'finding.ansi_escape': 'secuencia de escape de terminal',
+    'finding.mojibake': 'mojibake',
+    'finding.mixed_encoding': 'otra codificación',
     'tree.title': 'Estructura',
     'tree.mark': 'Marca de orden de bytes',
     'tree.line': 'Línea {n}',
