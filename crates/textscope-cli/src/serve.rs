@@ -496,8 +496,8 @@ pub enum Coding {
 
 /// The coding to send for a request's Accept-Encoding (None: the header was absent) when the
 /// brotli and gzip variants are there or not (RFC 9110 12.5.3). Each coding gets its own q,
-/// else the q of `*`, else 0, except identity, which is acceptable unless refused by name or
-/// by `*;q=0`. The highest q above 0 wins; between equals brotli, then gzip, then identity.
+/// else the q of `*`, else 0, except identity, which when neither names it is acceptable
+/// but the least preferred. The highest q above 0 wins; between equals brotli, then gzip, then identity.
 /// When nothing acceptable is available, identity is sent all the same (a 406 would leave the
 /// page without its file). A malformed q counts as 0 for its coding. Without the header, or
 /// with an empty one, identity.
@@ -533,7 +533,8 @@ pub fn choose_coding(accept_encoding: Option<&str>, br: bool, gzip: bool) -> Cod
         *slot = Some(slot.map_or(q, |old: u32| old.max(q)));
     }
     let q_of = |own: Option<u32>| own.or(q_star).unwrap_or(0);
-    let q_identity = q_identity.or(q_star).unwrap_or(1000);
+    // Identity unnamed (and no `*`) is acceptable but preferred to nothing that is asked for.
+    let q_identity = q_identity.or(q_star).unwrap_or(1);
     let mut best = (Coding::Identity, q_identity);
     for (coding, there, q) in [
         (Coding::Gzip, gzip, q_of(q_gzip)),
