@@ -221,8 +221,77 @@ pub fn open_path(p: &Path, path: &str) -> Result<(Source, Option<u64>), InputErr
     if meta.is_dir() {
         return Err(InputError::new(path, Cause::IsADirectory));
     }
-    let snap = Snapshot::of(&meta);
+    // A file of a kernel's pseudo file system (/proc, /sys …) is read to its end like a FIFO:
+    // its size is 0 or a page whatever it holds, and its contents are made as it is read
+    // (issue 41: `/proc/version` failed as "changed while it was read").
+    let snap = Snapshot::of(&meta).filter(|_| !pseudo_file_system(&meta));
     Ok((Source::File(file, snap), snap.map(|s| s.len)))
+}
+
+/// True when `meta` (of an open file) is of a file on one of Linux's pseudo file systems,
+/// whose files report a size (0, or 4096 in sysfs) that says nothing of what a read returns:
+/// procfs, sysfs, debugfs, tracefs, securityfs, configfs, the cgroup file systems, pstore,
+/// bpffs, efivarfs. Told by the file's device, looked up among the mounts of
+/// `/proc/self/mountinfo` (read once per run). False when that cannot be read.
+#[cfg(target_os = "linux")]
+pub fn pseudo_file_system(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    static PSEUDO: std::sync::OnceLock<Vec<(u64, u64)>> = std::sync::OnceLock::new();
+    let devices = PSEUDO.get_or_init(|| {
+        std::fs::read_to_string("/proc/self/mountinfo")
+            .map(|text| pseudo_devices(&text))
+            .unwrap_or_default()
+    });
+    let dev = meta.dev();
+    // glibc's encoding of a dev_t.
+    let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
+    let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
+    devices.contains(&(major, minor))
+}
+
+/// The (major, minor) devices of the pseudo file systems mounted, from the text of
+/// `/proc/<pid>/mountinfo`: its third field is the device, and the field after the ` - `
+/// separator the file system's type.
+#[cfg(target_os = "linux")]
+fn pseudo_devices(mountinfo: &str) -> Vec<(u64, u64)> {
+    const PSEUDO: &[&str] = &[
+        "proc",
+        "sysfs",
+        "debugfs",
+        "tracefs",
+        "securityfs",
+        "configfs",
+        "cgroup",
+        "cgroup2",
+        "pstore",
+        "bpf",
+        "efivarfs",
+    ];
+    let mut out = Vec::new();
+    for line in mountinfo.lines() {
+        let Some((mount, fs)) = line.split_once(" - ") else {
+            continue;
+        };
+        let Some(dev) = mount.split(' ').nth(2) else {
+            continue;
+        };
+        let Some(kind) = fs.split(' ').next() else {
+            continue;
+        };
+        let parsed = dev
+            .split_once(':')
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+        if let Some(d) = parsed.filter(|_| PSEUDO.contains(&kind)) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// Other systems have no such file systems that textscope knows of.
+#[cfg(not(target_os = "linux"))]
+pub fn pseudo_file_system(_meta: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// Reads `src` to the end in 1 MiB buffers, handing each to `each`. Stops with an error after
@@ -415,5 +484,28 @@ mod tests {
             ..pseudo
         };
         assert!(unchanged("e", &ef, &pseudo, Some(100)).is_ok());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn pseudo_file_systems_are_told_by_their_mounts() {
+        let text = "22 1 0:21 / /proc rw,nosuid - proc proc rw\n\
+                    23 1 0:22 / /sys rw - sysfs sysfs rw\n\
+                    24 1 8:1 / / rw - ext4 /dev/sda1 rw\n\
+                    garbage line\n\
+                    25 23 0:30 / /sys/fs/cgroup rw shared:9 - cgroup2 cgroup2 rw\n";
+        assert_eq!(pseudo_devices(text), vec![(0, 21), (0, 22), (0, 30)]);
+        // The files themselves: /proc's say they are empty and are not; a temporary file is
+        // on no pseudo file system.
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f");
+        std::fs::write(&p, b"abc").unwrap();
+        assert!(!pseudo_file_system(&std::fs::metadata(&p).unwrap()));
+        if let Ok(m) = std::fs::metadata("/proc/version") {
+            assert!(pseudo_file_system(&m));
+            let (src, len) = open_path(Path::new("/proc/version"), "v").unwrap();
+            assert_eq!(len, None);
+            assert!(matches!(src, Source::File(_, None)));
+        }
     }
 }

@@ -83,6 +83,7 @@ pub fn run(
     };
     match (&src, &saved) {
         (input::Source::File(f, snap), Some(index)) => {
+            index_open::check_line_start(&saved_name, path, f, index, first)?;
             let size = index.size;
             let from = view.start_from_window(&window, size < textscope::WINDOW as u64)?;
             view.progress = bars.start(

@@ -398,7 +398,7 @@ fn a_corrupt_index_is_a_one_line_error() {
         ),
         (b"{\"schema\":1}".to_vec(), "no \"textscope_index\" version"),
         (
-            edit("\"textscope_index\":1", "\"textscope_index\":7"),
+            edit("\"textscope_index\":2", "\"textscope_index\":7"),
             "index version 7 is not supported",
         ),
         (edit("\"mark_len\":0", "\"mark_len\":-1"), "corrupt index"),

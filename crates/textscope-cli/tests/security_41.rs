@@ -187,7 +187,7 @@ fn save_index_to_a_fifo_reaches_its_reader() {
     let out = textscope(dir.path(), &["--json", "--save-index", "pipe", "f.txt"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let got = text(&finish(reader, "the FIFO's reader").stdout);
-    assert!(got.starts_with("{\"textscope_index\":1,"), "{got}");
+    assert!(got.starts_with("{\"textscope_index\":2,"), "{got}");
     assert!(std::fs::symlink_metadata(dir.path().join("pipe"))
         .unwrap()
         .file_type()
@@ -616,4 +616,183 @@ fn a_literal_backslash_x_in_a_name_is_told_from_a_byte() {
     };
     assert_eq!(json(byte), "n\\xFF.txt");
     assert_eq!(json(std::ffi::OsStr::new("n\\xFF.txt")), "n\\\\xFF.txt");
+}
+
+// Minor items: a tampered index, files of /proc and /sys, and textscope.toml's text globs.
+
+/// A file of 40 numbered lines and its index (a checkpoint on every line), in `dir`.
+fn indexed_file(dir: &Path) -> String {
+    let body: String = (1..=40).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(dir.join("f.txt"), body).unwrap();
+    let out = textscope(
+        dir,
+        &[
+            "--save-index",
+            "f.idx",
+            "--index-every",
+            "1",
+            "--json",
+            "f.txt",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::read_to_string(dir.join("f.idx")).unwrap()
+}
+
+#[test]
+fn a_tampered_index_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = indexed_file(dir.path());
+    let preview = |dir: &Path| {
+        textscope(
+            dir,
+            &[
+                "--preview",
+                "--lines",
+                "30..31",
+                "--index",
+                "f.idx",
+                "f.txt",
+            ],
+        )
+    };
+    let ok = preview(dir.path());
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    assert!(text(&ok.stdout).contains("line 30"), "{}", text(&ok.stdout));
+    // Every line is 7 or 8 bytes: the line deltas all 1, the offsets 0, 7 … Moving one
+    // checkpoint's line number (still increasing, still within the line count, raised to
+    // match) used to give wrong lines with exit 0.
+    let edited = good
+        .replacen("\"line_deltas\":[1,1,1", "\"line_deltas\":[1,2,1", 1)
+        .replacen("\"lines\":40,", "\"lines\":45,", 1);
+    assert!(edited.contains("\"lines\":45,"), "{good}");
+    assert_ne!(edited, good, "{good}");
+    std::fs::write(dir.path().join("f.idx"), &edited).unwrap();
+    let out = preview(dir.path());
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}{}", text(&out.stdout));
+    assert!(
+        err.starts_with("textscope: f.idx: the index was changed after it was written"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    // And the offsets.
+    let edited = good.replacen("\"offset_deltas\":[0,7,7", "\"offset_deltas\":[0,8,6", 1);
+    assert_ne!(edited, good, "{good}");
+    std::fs::write(dir.path().join("f.idx"), &edited).unwrap();
+    let out = preview(dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("f.idx: the index was changed"));
+}
+
+#[test]
+fn an_index_whose_checkpoint_is_not_a_line_start_is_refused() {
+    // Same size, same time, same first 64 KiB: only the content check can tell. The file is
+    // one long first line and then short ones, past the first 64 KiB.
+    let dir = tempfile::tempdir().unwrap();
+    let mut body = "x".repeat(70_000);
+    body.push('\n');
+    for i in 0..100 {
+        body.push_str(&format!("row {i:03}\n"));
+    }
+    let f = dir.path().join("f.txt");
+    std::fs::write(&f, &body).unwrap();
+    let out = textscope(
+        dir.path(),
+        &[
+            "--save-index",
+            "f.idx",
+            "--index-every",
+            "1",
+            "--json",
+            "f.txt",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines = |dir: &Path| {
+        textscope(
+            dir,
+            &["--preview", "--lines", "50", "--index", "f.idx", "f.txt"],
+        )
+    };
+    assert!(text(&lines(dir.path()).stdout).contains("row 048"));
+    // Rewrite the tail (after the hashed head) so that the lines move by 3 bytes, keeping
+    // the size and the time: the index's checkpoints now fall inside lines.
+    let meta = std::fs::metadata(&f).unwrap();
+    let mut moved = body.clone().into_bytes();
+    let tail = moved.split_off(70_001);
+    moved.extend_from_slice(b"ab\n");
+    moved.extend_from_slice(&tail[..tail.len() - 3]);
+    std::fs::write(&f, &moved).unwrap();
+    let when = meta.modified().unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&f)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+    let out = lines(dir.path());
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}{}", text(&out.stdout));
+    assert!(err.starts_with("textscope: f.idx: checkpoint "), "{err}");
+    assert!(err.contains("is not at a line start of f.txt"), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn proc_and_sys_files_are_read_to_their_end() {
+    // /proc/version says it is empty; /sys files say 4096 bytes. Both are read to the end.
+    let dir = tempfile::tempdir().unwrap();
+    for p in [
+        "/proc/version",
+        "/proc/self/status",
+        "/sys/kernel/mm/transparent_hugepage/enabled",
+    ] {
+        if std::fs::File::open(p).is_err() {
+            eprintln!("{p}: not on this machine, skipped");
+            continue;
+        }
+        let out = textscope(dir.path(), &["--json", p]);
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{p}: {err}");
+        assert!(!err.contains("changed while it was read"), "{p}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["size"].as_u64().unwrap() > 0, "{p}: {v}");
+        let out = textscope(dir.path(), &["check", "--", p]);
+        assert!(
+            !text(&out.stderr).contains("changed while it was read"),
+            "{p}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn text_globs_are_held_to_the_glob_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let globs: Vec<String> = (0..40)
+        .map(|i| format!("\"{}{i}\"", "*a?".repeat(700)))
+        .collect();
+    std::fs::write(
+        dir.path().join("textscope.toml"),
+        format!("[check]\ntext = [{}]\n", globs.join(", ")),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("a.txt"), "fine\n").unwrap();
+    let out = check_confined(dir.path(), &["--no-editorconfig", "."]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("textscope.toml"), "{err}");
+    assert!(
+        err.contains("the text globs hold more than 10000 glob operators"),
+        "{err}"
+    );
+    // Heavy but few: under the limits, accepted.
+    std::fs::write(
+        dir.path().join("textscope.toml"),
+        format!("[check]\ntext = [{}]\n", globs[..2].join(", ")),
+    )
+    .unwrap();
+    let out = check_confined(dir.path(), &["--no-editorconfig", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }

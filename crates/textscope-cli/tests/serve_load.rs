@@ -6,7 +6,10 @@
 //!     for those that never finished their head);
 //! (c) more connections that send nothing than the server has slots: the server queues the
 //!     rest and still answers ordinary requests once the deadlines free the slots;
-//! (d) afterwards it still serves, on 127.0.0.1 and (when the machine has it) [::1].
+//! (d) afterwards it still serves, on 127.0.0.1 and (when the machine has it) [::1];
+//! (e) issue 41: 600 silent connections (more than twice the slots) do not delay a request:
+//!     with the server's real 10 s deadline, it is answered within 3 s (it took 18 s when the
+//!     silent connections kept their slots until their deadlines).
 //!
 //! The server is started with `TEXTSCOPE_SERVE_TIMEOUT_MS` so that its deadlines are seconds,
 //! not ten. Nothing is timed for speed: every assertion is on what came back; the generous
@@ -45,9 +48,14 @@ impl Drop for Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(TIMEOUT_MS)
+    }
+
+    /// A server whose deadlines are `timeout_ms`.
+    fn start_with(timeout_ms: u64) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_textscope"))
             .args(["serve", "--port", "0"])
-            .env(serve::TIMEOUT_ENV, TIMEOUT_MS.to_string())
+            .env(serve::TIMEOUT_ENV, timeout_ms.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -486,4 +494,47 @@ fn write_deadline_is_for_the_whole_response() {
         Err(e) => assert!(is_timeout(&e), "{e:?}"),
         Ok(()) => panic!("64 MiB written to a slow reader before the deadline"),
     }
+}
+
+#[test]
+fn silent_connections_do_not_delay_a_request() {
+    let server = Server::start_with(10_000);
+    let v4 = server.v4();
+    let silent = 600;
+    // Connected from threads, each with a short connect timeout: past the server's slots and
+    // the kernel's queue a connect may wait for the server to accept.
+    let (tx, rx) = mpsc::channel();
+    let mut openers = Vec::new();
+    for _ in 0..silent {
+        let tx = tx.clone();
+        openers.push(thread::spawn(move || {
+            if let Ok(s) = TcpStream::connect_timeout(&v4, Duration::from_secs(2)) {
+                let _ = tx.send(s);
+            }
+        }));
+    }
+    drop(tx);
+    for o in openers {
+        o.join().expect("an opener thread");
+    }
+    let held: Vec<TcpStream> = rx.iter().collect();
+    assert!(
+        held.len() > serve::MAX_CONNECTIONS,
+        "only {} connected",
+        held.len()
+    );
+    let t = Instant::now();
+    let got = get(v4, "/");
+    let took = t.elapsed();
+    assert_eq!(got, Ok(200));
+    assert!(
+        took < Duration::from_secs(3),
+        "a request behind {} silent connections took {took:?}",
+        held.len()
+    );
+    eprintln!(
+        "serve_load: (e) a request behind {} silent connections answered in {took:?}",
+        held.len()
+    );
+    drop(held);
 }

@@ -29,6 +29,7 @@ pub fn decode_bytes(
             .force_encoding(name)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
+    let mut interrupted = None;
     let out =
         py.detach(|| {
             let detected = textscope::Detected::of(data, data.len() <= textscope::WINDOW, &opts);
@@ -55,8 +56,22 @@ pub fn decode_bytes(
             let mut text = String::with_capacity(body.len());
             let mut bad = Vec::new();
             let mut n = 0usize;
-            decode_into(&mut d, body, true, &mut text, &mut n, &mut bad);
+            // A piece at a time, with a signal check between (Ctrl-C: issue 41).
+            let mut signals = crate::Signals::new();
+            let pieces = body.len().div_ceil(crate::stream::CHUNK).max(1);
+            for (i, piece) in body.chunks(crate::stream::CHUNK).enumerate() {
+                decode_into(&mut d, piece, i + 1 == pieces, &mut text, &mut n, &mut bad);
+                if !signals.ok(&mut interrupted) {
+                    return Err(String::new());
+                }
+            }
+            if body.is_empty() {
+                decode_into(&mut d, body, true, &mut text, &mut n, &mut bad);
+            }
             Ok((text, bad, name))
         });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
     out.map_err(PyValueError::new_err)
 }

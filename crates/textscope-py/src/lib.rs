@@ -3,11 +3,15 @@
 //! CLI's `--json` object), so every field the core adds reaches Python without a change here.
 //!
 //! The GIL is released while the core runs (`Python::detach`), so threads analyse files in
-//! parallel.
+//! parallel. A long call takes it back for a moment every [`SIGNAL_EVERY`] between chunks to
+//! let Python run its signal handlers (`Python::check_signals`): Ctrl-C raises
+//! KeyboardInterrupt within a fraction of a second, not when a 1.5 GB call ends (issue 41).
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use std::cell::RefCell;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 use textscope::Options;
 
 mod codec;
@@ -57,6 +61,45 @@ fn os_error(e: &stream::ReadError, path: &str) -> PyErr {
     }
 }
 
+/// How often a call with the GIL released looks for a signal Python has received.
+const SIGNAL_EVERY: Duration = Duration::from_millis(50);
+
+/// The signal check of a long call: at most every [`SIGNAL_EVERY`], the GIL is taken and
+/// Python's signal handlers run; the exception one raises (KeyboardInterrupt for Ctrl-C) is
+/// kept and stops the call. Handlers run only on the main thread, so on another thread the
+/// check finds nothing, as Python's own loops do.
+pub(crate) struct Signals {
+    last: Instant,
+}
+
+impl Signals {
+    pub(crate) fn new() -> Signals {
+        Signals {
+            last: Instant::now(),
+        }
+    }
+
+    /// `false` (and the exception kept in `error`) when a handler raised.
+    pub(crate) fn ok(&mut self, error: &mut Option<PyErr>) -> bool {
+        if self.last.elapsed() < SIGNAL_EVERY {
+            return true;
+        }
+        self.last = Instant::now();
+        self.now(error)
+    }
+
+    /// The check, now: after a read that a signal interrupted.
+    fn now(&mut self, error: &mut Option<PyErr>) -> bool {
+        match Python::attach(|py| py.check_signals()) {
+            Ok(()) => true,
+            Err(e) => {
+                *error = Some(e);
+                false
+            }
+        }
+    }
+}
+
 /// Calls `progress(done, total)` with the GIL taken; `false` (and the exception kept in
 /// `error`) when it raised.
 fn call_progress(
@@ -77,7 +120,8 @@ fn call_progress(
 
 /// Analyses the file at `path` in one streaming pass (1 MiB reads, the GIL released); returns
 /// the report as JSON. `progress(bytes read, size or None)` is called after each MiB; an
-/// exception it raises stops the analysis and is raised here.
+/// exception it raises stops the analysis and is raised here, and so does one a signal
+/// handler raises (Ctrl-C).
 #[pyfunction]
 #[pyo3(signature = (path, encoding=None, max_problems=1000, progress=None))]
 fn analyze_path(
@@ -89,10 +133,16 @@ fn analyze_path(
 ) -> PyResult<String> {
     let opts = options(encoding, max_problems)?;
     let name = path.to_string_lossy().into_owned();
-    let mut error = None;
-    let result = py.detach(|| {
-        let mut tick = |done, total| call_progress(progress.as_ref(), &mut error, done, total);
-        stream::analyze_file(&path, opts, &mut tick)
+    let (result, error) = py.detach(|| {
+        let signals = RefCell::new(Signals::new());
+        let error = RefCell::new(None);
+        let mut tick = |done, total| {
+            let mut e = error.borrow_mut();
+            signals.borrow_mut().ok(&mut e) && call_progress(progress.as_ref(), &mut e, done, total)
+        };
+        let mut interrupted = || signals.borrow_mut().now(&mut error.borrow_mut());
+        let result = stream::analyze_file(&path, opts, &mut tick, &mut interrupted);
+        (result, error.into_inner())
     });
     if let Some(e) = error {
         return Err(e);
@@ -107,8 +157,9 @@ fn analyze_path(
 }
 
 /// Analyses bytes held in memory, in place (the GIL released); returns the report as JSON.
-/// With `progress`, the bytes are fed 1 MiB at a time and `progress(done, total)` is called
-/// after each piece.
+/// The bytes are fed 1 MiB at a time (the report is the same as of one piece: the core
+/// streams), with a signal check between pieces; with `progress`, `progress(done, total)` is
+/// called after each piece.
 #[pyfunction]
 #[pyo3(signature = (data, encoding=None, max_problems=1000, progress=None))]
 fn analyze_bytes(
@@ -119,18 +170,21 @@ fn analyze_bytes(
     progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
     let opts = options(encoding, max_problems)?;
-    if progress.is_none() {
+    if progress.is_none() && data.len() <= stream::CHUNK {
         return Ok(py.detach(|| textscope::analyze(data, opts).to_json()));
     }
     let total = data.len() as u64;
     let mut error = None;
     let out = py.detach(|| {
         let mut a = textscope::Analyzer::new(opts);
+        let mut signals = Signals::new();
         let mut done = 0u64;
         for piece in data.chunks(stream::CHUNK) {
             a.feed(piece);
             done += piece.len() as u64;
-            if !call_progress(progress.as_ref(), &mut error, done, Some(total)) {
+            if !signals.ok(&mut error)
+                || !call_progress(progress.as_ref(), &mut error, done, Some(total))
+            {
                 return None;
             }
         }
@@ -167,14 +221,26 @@ impl NativeAnalyzer {
         })
     }
 
+    /// Feeds `data`; a large piece with the GIL released, 1 MiB at a time with a signal check
+    /// between (a KeyboardInterrupt then leaves the analyser fed with a prefix of `data`:
+    /// `bytes_fed` says how much).
     fn feed(&mut self, py: Python<'_>, data: &[u8]) -> PyResult<()> {
         let a = self.inner.as_mut().ok_or_else(finished)?;
-        if data.len() >= DETACH_AT {
-            py.detach(|| a.feed(data));
-        } else {
+        if data.len() < DETACH_AT {
             a.feed(data);
+            return Ok(());
         }
-        Ok(())
+        let mut error = None;
+        py.detach(|| {
+            let mut signals = Signals::new();
+            for piece in data.chunks(stream::CHUNK) {
+                a.feed(piece);
+                if !signals.ok(&mut error) {
+                    break;
+                }
+            }
+        });
+        error.map_or(Ok(()), Err)
     }
 
     #[getter]

@@ -21,11 +21,14 @@ pub enum ReadError {
 }
 
 /// The report of the file at `path`, read once, start to end. `tick(bytes read, size)` is
-/// called after each chunk (the size `None` when the file is not a regular one); `false` stops.
+/// called after each chunk (the size `None` when the file is not a regular one), and
+/// `interrupted()` after a read that a signal interrupted (a FIFO waiting for its writer);
+/// `false` from either stops.
 pub fn analyze_file(
     path: &Path,
     opts: Options,
     tick: &mut dyn FnMut(u64, Option<u64>) -> bool,
+    interrupted: &mut dyn FnMut() -> bool,
 ) -> Result<Report, ReadError> {
     let mut file = File::open(path).map_err(ReadError::Io)?;
     let meta = file.metadata().map_err(ReadError::Io)?;
@@ -74,7 +77,11 @@ pub fn analyze_file(
                     return Err(ReadError::Stopped);
                 }
             }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+                if !interrupted() {
+                    return Err(ReadError::Stopped);
+                }
+            }
             Err(e) => return Err(ReadError::Io(e)),
         }
     }

@@ -2,8 +2,9 @@
 //! Every file but the pages is also served under [`ASSETS`], a directory named by a hash of
 //! their contents, which the pages reference: there a browser may cache it for ever. A site
 //! built without its module (no wasm32 target, or a debug build before `scripts/build-wasm.sh`)
-//! says so in [`WASM_MISSING`]. The CLI's `serve` and `site` commands use it, behind the
-//! `explorer` cargo feature.
+//! says so in [`WASM_MISSING`]. Every compressible file comes with its brotli and gzip
+//! variants, made at build time (decision 88), when they are smaller. The CLI's `serve` and
+//! `site` commands use it, behind the `explorer` cargo feature.
 
 use std::io;
 use std::path::Path;
@@ -21,6 +22,13 @@ pub struct SiteFile {
     pub content_type: &'static str,
     /// True under the content-hashed directory: it never changes at that address.
     pub immutable: bool,
+    /// Compressible (text, scripts, styles, SVG, wasm): the response varies with
+    /// Accept-Encoding, whether or not a variant turned out smaller.
+    pub compressible: bool,
+    /// Its bytes compressed with brotli, when that is smaller.
+    pub br: Option<&'static [u8]>,
+    /// Its bytes in a gzip member, when that is smaller.
+    pub gzip: Option<&'static [u8]>,
 }
 
 /// The file served at a URL path; "/" is "/index.html". Only exact embedded paths exist, and
@@ -41,32 +49,48 @@ pub fn lookup(path: &str) -> Option<SiteFile> {
 
 /// Every file of the site at its own path (the pages, and the other files outside [`ASSETS`]).
 pub fn files() -> impl Iterator<Item = SiteFile> {
-    FILES.iter().map(|&(path, bytes, content_type)| SiteFile {
-        path,
-        bytes,
-        content_type,
-        immutable: false,
-    })
+    FILES
+        .iter()
+        .map(|&(path, bytes, content_type, br, gzip)| SiteFile {
+            path,
+            bytes,
+            content_type,
+            immutable: false,
+            compressible: !path.ends_with(".png"),
+            br,
+            gzip,
+        })
 }
 
 /// Writes the static site into `out` (created if missing): the same files `serve` serves,
-/// the non-page files twice (at their own path and under [`ASSETS`]). Any static host can
+/// the non-page files twice (at their own path and under [`ASSETS`]), each with its
+/// precompressed variants beside it (`app.js.br`, `app.js.gz`) for hosts that serve those
+/// (nginx's `gzip_static`/`brotli_static`, Caddy's `precompressed`). Any static host can
 /// serve it; it needs `application/wasm` for `.wasm` and, for the CSP and caching, the
 /// headers of docs/web.md (`immutable` under `assets/`, `no-cache` elsewhere).
 pub fn write_site(out: &Path) -> io::Result<()> {
     for f in files() {
         let rel = f.path.trim_start_matches('/');
-        let dest = out.join(rel);
-        if let Some(dir) = dest.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        std::fs::write(&dest, f.bytes)?;
+        write_file(&out.join(rel), &f)?;
         if !f.path.ends_with(".html") {
-            let dest = out.join(ASSETS.trim_start_matches('/')).join(rel);
-            if let Some(dir) = dest.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            std::fs::write(&dest, f.bytes)?;
+            write_file(&out.join(ASSETS.trim_start_matches('/')).join(rel), &f)?;
+        }
+    }
+    Ok(())
+}
+
+/// One file at `dest` and its variants at `dest.br` and `dest.gz`.
+fn write_file(dest: &Path, f: &SiteFile) -> io::Result<()> {
+    if let Some(dir) = dest.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(dest, f.bytes)?;
+    for (ext, bytes) in [("br", f.br), ("gz", f.gzip)] {
+        if let Some(bytes) = bytes {
+            let mut name = dest.as_os_str().to_owned();
+            name.push(".");
+            name.push(ext);
+            std::fs::write(name, bytes)?;
         }
     }
     Ok(())

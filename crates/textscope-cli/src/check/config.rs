@@ -98,9 +98,40 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
     l.max_line_length = c.max_line_length;
     l.bom = c.bom;
     l.final_newline = c.final_newline;
+    // The `text` globs are held to the limits of one `.editorconfig` (issue 41: they escaped
+    // the 16 MiB cap): as many globs as sections, as many operators, as much memory.
+    use super::editorconfig::{MAX_GLOB_MEMORY, MAX_OPERATORS, MAX_SECTIONS};
     let mut globs = Vec::new();
+    let (mut memory, mut operators) = (0usize, 0usize);
     for g in c.text.unwrap_or_default() {
-        let compiled = Glob::new(g.get_ref()).map_err(|e| at(text, g.span().start, &e))?;
+        let here = g.span().start;
+        if globs.len() == MAX_SECTIONS {
+            return Err(at(
+                text,
+                here,
+                &format!("more than {MAX_SECTIONS} text globs"),
+            ));
+        }
+        operators += g.get_ref().matches(['*', '?', '[', '{', ',']).count();
+        if operators > MAX_OPERATORS {
+            return Err(at(
+                text,
+                here,
+                &format!("the text globs hold more than {MAX_OPERATORS} glob operators"),
+            ));
+        }
+        let compiled = Glob::new(g.get_ref()).map_err(|e| at(text, here, &e))?;
+        memory += compiled.memory();
+        if memory > MAX_GLOB_MEMORY {
+            return Err(at(
+                text,
+                here,
+                &format!(
+                    "the text globs need more than {} MiB to match",
+                    MAX_GLOB_MEMORY >> 20
+                ),
+            ));
+        }
         globs.push((g.into_inner(), compiled));
     }
     Ok((l, c.editorconfig.unwrap_or(true), globs))

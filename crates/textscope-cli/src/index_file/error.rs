@@ -26,6 +26,16 @@ pub enum IndexError {
     Version(u64),
     /// The right version, but the object is not well made.
     Corrupt(Corrupt),
+    /// Well made, but its checksum is not that of its contents: changed after it was written.
+    Altered,
+    /// Checkpoint `n` (from 1), the one a range would be read from, does not follow a line
+    /// ending in the file: the index does not describe it.
+    NotLineStart {
+        /// The file, as named.
+        file: String,
+        n: usize,
+        offset: u64,
+    },
     /// The file indexed is not a regular file.
     NotRegular,
     /// The file system gives the file no modification time (so staleness cannot be told).
@@ -134,6 +144,16 @@ impl fmt::Display for IndexError {
             ),
             IndexError::Corrupt(Corrupt::Fields(None)) => f.write_str("corrupt index"),
             IndexError::Corrupt(c) => write!(f, "corrupt index: {c}"),
+            IndexError::Altered => f.write_str(
+                "the index was changed after it was written (its checksum does not match); \
+                 build it again with --save-index",
+            ),
+            IndexError::NotLineStart { file, n, offset } => write!(
+                f,
+                "checkpoint {n} (offset {offset}) is not at a line start of {}: the index does \
+                 not describe this file; build it again with --save-index",
+                safe(file)
+            ),
             IndexError::NotRegular => f.write_str("an index needs a regular file"),
             IndexError::NoModificationTime => {
                 f.write_str("the file system gives no modification time")

@@ -13,6 +13,13 @@
 //! file is a one-line error, never a panic, and a stale one is refused: the file's size, its
 //! modification time, or a hash of its first 64 KiB (read anyway, for detection) changed.
 //! The hash tells apart files of one size and time (a checkout, an unpacked archive).
+//!
+//! An index edited after it was written (issue 41: a tampered `--index` gave wrong lines with
+//! exit 0) is refused too: the object carries a checksum of everything else in it (FNV-1a 64
+//! of its own JSON with the checksum empty), and the checkpoint a range is read from must
+//! follow a line ending in the file (`crate::index_open::check_line_start`). Neither is a
+//! signature: an index forged with a recomputed checksum and checkpoints at real line starts
+//! can still number lines wrongly. An index is trusted as a cache is (decision 89).
 
 use serde::{Deserialize, Serialize};
 use std::fs::{File, Metadata};
@@ -26,8 +33,8 @@ mod error;
 
 pub use error::{Corrupt, IndexError, Reading, Staleness};
 
-/// The version of the saved index; any other is refused.
-pub const VERSION: u32 = 1;
+/// The version of the saved index; any other is refused. Version 2 added the checksum.
+pub const VERSION: u32 = 2;
 
 /// What identifies the file an index describes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +69,11 @@ impl Default for HeadHash {
 }
 
 impl HeadHash {
+    /// FNV-1a's starting value.
+    fn fnv() -> u64 {
+        HeadHash::default().h
+    }
+
     /// The next bytes of the file (from the start); a no-op after the first [`HEAD`].
     #[inline]
     pub fn feed(&mut self, chunk: &[u8]) {
@@ -147,6 +159,31 @@ struct Saved {
     /// The spacing asked for (informative: the checkpoints are what counts).
     every: u64,
     checkpoints: Deltas,
+    /// FNV-1a 64 (16 hex digits) of this object's JSON with this field empty.
+    checksum: String,
+}
+
+impl Saved {
+    /// The checksum of everything but the checksum: the hash of the object's JSON with the
+    /// field empty (serde writes the fields in their order and numbers one way, so reading an
+    /// index back and writing it again gives the bytes it was written with).
+    fn checksum(&self) -> Result<String, serde_json::Error> {
+        let mut h = HeadHash::fnv();
+        let bytes = serde_json::to_vec(&Saved {
+            checksum: String::new(),
+            file: self.file.clone(),
+            encoding: self.encoding.clone(),
+            checkpoints: Deltas {
+                line_deltas: self.checkpoints.line_deltas.clone(),
+                offset_deltas: self.checkpoints.offset_deltas.clone(),
+            },
+            ..*self
+        })?;
+        for b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Ok(format!("{h:016x}"))
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -173,7 +210,7 @@ fn write(to: &Path, id: FileId, every: u64, index: &LineIndex) -> io::Result<()>
         offset_deltas.push(c.offset.wrapping_sub(offset));
         (line, offset) = (c.line, c.offset);
     }
-    let saved = Saved {
+    let mut saved = Saved {
         textscope_index: VERSION,
         file: id,
         format: index.format,
@@ -185,7 +222,9 @@ fn write(to: &Path, id: FileId, every: u64, index: &LineIndex) -> io::Result<()>
             line_deltas,
             offset_deltas,
         },
+        checksum: String::new(),
     };
+    saved.checksum = saved.checksum().map_err(io::Error::other)?;
     if let Some(dev) = crate::target_file::open_non_regular(to)? {
         let mut w = BufWriter::new(&dev);
         serde_json::to_writer(&mut w, &saved).map_err(io::Error::other)?;
@@ -241,6 +280,14 @@ pub fn load(from: &Path) -> Result<(FileId, LineIndex), IndexError> {
         }
     };
     let index = check::check(&saved.file, &saved)?;
+    // After the structure (whose errors say what is wrong), the checksum (which says only that
+    // something was changed).
+    let sum = saved
+        .checksum()
+        .map_err(|e| IndexError::Corrupt(Corrupt::Fields(Some(e))))?;
+    if sum != saved.checksum {
+        return Err(IndexError::Altered);
+    }
     Ok((saved.file, index))
 }
 

@@ -106,8 +106,8 @@ fn corrupt_indexes_are_errors_not_panics() {
         (String::new(), "not a textscope index (not JSON"),
         ("[1,2]".into(), "no \"textscope_index\""),
         (
-            good.replace(":1,\"file\"", ":2,\"file\""),
-            "index version 2 is not supported",
+            good.replace(":2,\"file\"", ":3,\"file\""),
+            "index version 3 is not supported",
         ),
         (
             good.replace("\"lines\":40", "\"lines\":\"x\""),
