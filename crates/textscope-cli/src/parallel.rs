@@ -29,10 +29,14 @@ pub fn analyze(
         progress.add(b.len());
         true
     })?;
-    // Cut points: just after the first LF at or after each nominal share of the file.
+    // Cut points: just after the first LF at or after each nominal share of the file. None
+    // when the segments or mojibake of the report need every byte through one analyzer
+    // (docs/mojibake.md G8, M9).
+    let rest = a.rest();
+    let parts = if rest == textscope::Rest::Everything { 1 } else { threads as u64 };
     let mut points = Vec::new();
     let mut probe = vec![0u8; BUF];
-    for k in 1..threads as u64 {
+    for k in 1..parts {
         let nominal = (size / threads as u64 * k).max(window);
         let from = points.last().copied().unwrap_or(window).max(nominal);
         let n = read_at(file, &mut probe, from).map_err(|e| InputError::io(path, e))?;
@@ -83,6 +87,19 @@ pub fn analyze(
         segments.push(seg);
     }
     unchanged(path, file, snap, Some(got))?;
-    a.finish_with_segments(segments)
-        .map_err(|e| InputError::new(path, Cause::Merge(e)))
+    let (report, index) = a
+        .finish_with_segments(segments)
+        .map_err(|e| InputError::new(path, Cause::Merge(e)))?;
+    if rest == textscope::Rest::OnSigns && report.has_foreign_signs() && !points.is_empty() {
+        // G8: a clean UTF-8 window, and a sign of another encoding beyond it: the segments
+        // need one analyzer over the whole file, as with one thread (the file is read again).
+        let mut one = Analyzer::new(opts.clone());
+        let again = read_range(path, file, 0, size, |b| {
+            one.feed(b);
+            true
+        })?;
+        unchanged(path, file, snap, Some(again))?;
+        return Ok(one.finish_with_index());
+    }
+    Ok((report, index))
 }

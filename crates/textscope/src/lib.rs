@@ -73,7 +73,8 @@ mod tracker;
 pub mod utf16;
 
 pub use analyzer::{
-    analyze, Analyzer, ObservedAnalyzer, ObservedConsumer, ReportConsumer, Segment, SegmentError,
+    analyze, Analyzer, ObservedAnalyzer, ObservedConsumer, ReportConsumer, Rest, Segment,
+    SegmentError,
 };
 pub use class::{control_name, is_control_problem, EndingKind};
 pub use codepage::CodePage;

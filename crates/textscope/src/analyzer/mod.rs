@@ -16,7 +16,7 @@ mod segment;
 mod twofold;
 
 pub use observe::{ObservedAnalyzer, ObservedConsumer};
-pub use segment::{Segment, SegmentError};
+pub use segment::{Rest, Segment, SegmentError};
 
 /// The streaming analyzer: the front end ([`Front`]) over a [`ReportConsumer`]. Feed it
 /// chunks of any size with [`Analyzer::feed`], then [`Analyzer::finish`] for the report. It

@@ -10,7 +10,44 @@ use crate::index::LineIndex;
 use crate::report::Report;
 use crate::tracker::Tracker;
 
+/// What the segments and mojibake of a report (docs/mojibake.md G8, M9) need of the rest of
+/// the file, once detection has run ([`Analyzer::rest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rest {
+    /// Nothing: the window told everything (or the file is no longer than it).
+    Nothing,
+    /// Every byte, through this analyzer: a caller must not split the file.
+    Everything,
+    /// Nothing unless the report shows a sign of another encoding (an invalid sequence, a cut
+    /// character, a NUL) beyond the window: then the whole file through one analyzer (G8).
+    OnSigns,
+}
+
+impl Report {
+    /// G8: the report shows a sign that a UTF-8 file holds another encoding somewhere.
+    pub fn has_foreign_signs(&self) -> bool {
+        use crate::problem::ProblemKind;
+        self.format == Format::Utf8
+            && [
+                ProblemKind::InvalidUtf8,
+                ProblemKind::TruncatedCharacter,
+                ProblemKind::Nul,
+            ]
+            .iter()
+            .any(|&k| self.problem_counts.get(k) > 0)
+    }
+}
+
 impl Analyzer {
+    /// What the segments and mojibake need of the rest of the file ([`Rest`]); `Nothing`
+    /// before detection.
+    pub fn rest(&self) -> Rest {
+        self.front
+            .consumer()
+            .and_then(|c| c.twofold.as_deref())
+            .map_or(Rest::Nothing, |t| t.rest())
+    }
+
     /// A part of the file that starts at `offset` and is analyzed on its own (on another
     /// thread), to be merged by [`Analyzer::finish_with_segments`]. Available once detection
     /// has run; `offset` must come from [`Analyzer::split_after_lf`]. `None` for a format that

@@ -119,6 +119,15 @@ impl Twofold {
         }
     }
 
+    /// What the rest of the file is needed for ([`crate::Rest`]).
+    pub(crate) fn rest(&self) -> crate::Rest {
+        match (&self.seg, &self.moji) {
+            (Seg::On(_), _) | (_, Moji::On(_)) => crate::Rest::Everything,
+            (Seg::Waiting { .. }, _) => crate::Rest::OnSigns,
+            _ => crate::Rest::Nothing,
+        }
+    }
+
     /// True when nothing is left to read.
     #[inline]
     pub(crate) fn idle(&self) -> bool {
