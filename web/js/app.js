@@ -79,9 +79,15 @@ function header() {
     el('a', { href: href('index.html'), class: 'brand', dataset: { pageLink: 'index.html' } }, 'textscope'),
     menu, nav, el('span', { class: 'spacer' }), button, input);
   document.body.prepend(skip, h);
+  // The skip link leads to the page's <main> by its own id (a page module may rebuild what is
+  // inside it, so no marker of ours goes in there).
   const main = document.querySelector('main');
   if (main && !main.id) main.id = 'content';
-  else if (main && !document.getElementById('content')) main.prepend(el('span', { id: 'content', tabindex: -1 }));
+  if (main) {
+    main.setAttribute('tabindex', '-1');
+    skip.setAttribute('href', `#${main.id}`);
+    skip.dataset.target = `#${main.id}`;
+  }
 }
 
 function dropTarget() {

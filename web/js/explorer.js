@@ -48,7 +48,8 @@ export class Explorer {
     this.treeNote = el('p', { id: 'tree-note', class: 'pane-note', hidden: true });
     this.hexNote = el('p', { id: 'hex-note', class: 'pane-note', hidden: true });
     this.previewNote = el('p', { id: 'preview-note', class: 'pane-note', hidden: true });
-    this.previewBox = el('div', { id: 'preview', class: 'preview' });
+    // Focusable, so that a keyboard can scroll it; a region named by its title.
+    this.previewBox = el('div', { id: 'preview', class: 'preview', tabindex: 0, role: 'region' });
     this.json = el('pre', { id: 'report-json', class: 'json' });
     this.titles = {};
     const h = (key, tag = 'h2') => (this.titles[key] = el(tag, { dataset: { i18n: key } }, t(key)));
@@ -81,6 +82,7 @@ export class Explorer {
     this.cancelBtn.textContent = t('explorer.cancel');
     this.treeBox.setAttribute('aria-label', t('tree.title'));
     this.hexBox.setAttribute('aria-label', t('hex.title'));
+    this.previewBox.setAttribute('aria-label', t('preview.title'));
     this.tree = new VScroll(this.treeBox, ROW, (i) => this.treeRow(i));
     this.tree.onRender = () => this.renderPreview();
     this.hex = new VScroll(this.hexBox, ROW, (i) => this.hexRow(i));
@@ -304,6 +306,7 @@ export class Explorer {
     this.cancelBtn.textContent = t('explorer.cancel');
     this.treeBox.setAttribute('aria-label', t('tree.title'));
     this.hexBox.setAttribute('aria-label', t('hex.title'));
+    this.previewBox.setAttribute('aria-label', t('preview.title'));
     this.renderTools();
     this.renderHexTools();
     this.renderDownload();

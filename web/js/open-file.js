@@ -78,7 +78,7 @@ function closeExplorer() {
   const s = explorerSection();
   s.hidden = true;
   s.removeAttribute('role');
-  skipTo('#content');
+  skipTo(document.querySelector('.skip-link')?.dataset.target || '#content');
   const main = document.querySelector('main');
   if (main) main.hidden = false;
   if (explorer) explorer.cancel();

@@ -48,6 +48,7 @@ export const toolMethods = {
     const mode = this.searchMode.value || 'text';
     this.searchMode.replaceChildren(el('option', { value: 'text' }, m('tools.text')), el('option', { value: 'hex' }, m('tools.hex')));
     this.searchMode.value = mode;
+    this.searchMode.setAttribute('aria-label', m('tools.searchmode'));
     this.readAsSelect.replaceChildren(el('option', { value: '' }, m('tools.detect')), ...this.readAsOptions());
     this.readAsSelect.value = this.readAs || '';
     if (this.hits) this.showHit();

@@ -192,4 +192,5 @@ export const EN = {
   'theme.dark': 'Dark mode',
   'tools.stepof': '{kind}: {i} of {n}.',
   'url.reopen': 'This address points at offset {n} ({hex}) of a file of your own, which the page does not keep: open the file again to return to that offset.',
+  'tools.searchmode': 'Search for',
 };

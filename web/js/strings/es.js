@@ -192,4 +192,5 @@ export const ES = {
   'theme.dark': 'Modo oscuro',
   'tools.stepof': '{kind}: {i} de {n}.',
   'url.reopen': 'Esta dirección apunta a la posición {n} ({hex}) de un archivo suyo, que la página no guarda: vuelva a abrir el archivo para volver a esa posición.',
+  'tools.searchmode': 'Buscar como',
 };
