@@ -141,6 +141,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
       assert.deepEqual(await range(page), [5, 9]);
       await page.click('#copy-text');
       await page.waitForFunction(() => document.querySelector('#ex-root').dataset.copied === '😀');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the inspector and the copy buttons fit the screen');
       await page.screenshot({ path: path.join(SHOTS, `hexedit-${w}x${h}-${lang}.png`) });
       assert.deepEqual(errors, []);
       await page.close();
