@@ -423,8 +423,15 @@ export class Explorer {
     this.renderInspector();
   }
 
-  /** The selection's offset in the address (urlstate.js). */
-  selWrite(at) { writeState({ at }); }
+  /**
+   * The selection's offset in the address (urlstate.js), a moment after it settles: a key held
+   * down in the hex pane moves it thirty times a second, more than browsers let a page call
+   * replaceState.
+   */
+  selWrite(at) {
+    clearTimeout(this.stateTimer);
+    this.stateTimer = setTimeout(() => { if (this.sel && this.sel.start === at) writeState({ at }); }, 120);
+  }
 
   /**
    * Brings the tree and hex panes into view (on a phone they are below the fold), below the
