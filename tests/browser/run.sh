@@ -16,7 +16,8 @@ if ! fc-list 2>/dev/null | grep -qi "wenquanyi\|noto sans cjk"; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null 2>&1; } || \
     echo "run.sh: no CJK font installed; screenshots may show boxes for CJK text" >&2
 fi
-if [ ! -d "$here/node_modules/playwright-core" ]; then
+# playwright-core drives Chromium; axe-core checks every page for accessibility (axe.test.js).
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -f "$here/node_modules/axe-core/axe.min.js" ]; then
   (cd "$here" && npm ci --no-audit --no-fund)
 fi
 

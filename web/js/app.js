@@ -4,9 +4,35 @@
 import { el } from './dom.js';
 import { apply, href, lang, setLang, t, onChange } from './i18n.js';
 import { FORMATS } from './formats.js';
-import { explorerSection, openFile } from './open-file.js';
+import { explorerSection, openFile, reopenNote } from './open-file.js';
 
 const page = document.body.dataset.page || 'home';
+const THEME = 'textscope-theme';
+
+/** The colour scheme the reader chose with the switch ('dark', 'light'), or '' for the system's. */
+function savedTheme() {
+  try { return localStorage.getItem(THEME) || ''; } catch { return ''; }
+}
+function applyTheme(theme) {
+  if (theme) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
+applyTheme(savedTheme());
+
+/** The switch: dark or not, starting from what the page shows now (the system's choice or the saved one). */
+function themeSwitch() {
+  const dark = () => (document.documentElement.dataset.theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')) === 'dark';
+  const b = el('button', { type: 'button', id: 'theme', class: 'theme-switch', 'aria-pressed': String(dark()) },
+    el('span', { 'aria-hidden': 'true' }, '◐'), el('span', { class: 'visually-hidden', dataset: { i18n: 'theme.dark' } }, t('theme.dark')));
+  b.addEventListener('click', () => {
+    const next = dark() ? 'light' : 'dark';
+    applyTheme(next);
+    try { localStorage.setItem(THEME, next); } catch { /* a private window: for this page only */ }
+    b.setAttribute('aria-pressed', String(next === 'dark'));
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => b.setAttribute('aria-pressed', String(dark())));
+  return b;
+}
 
 /** The page's title in the current language. */
 function title() {
@@ -31,7 +57,8 @@ function header() {
       ? link(f.page, f.nameKey, page === f.id)
       : el('a', { href: href(f.page), dataset: { pageLink: f.page }, 'aria-current': page === f.id ? 'page' : null }, f.name))),
     link('utf-16.html', 'nav.utf16', page === 'utf16'),
-    el('label', { class: 'lang-pick' }, el('span', { class: 'visually-hidden', dataset: { i18n: 'nav.language' } }, t('nav.language')), select));
+    el('label', { class: 'lang-pick' }, el('span', { class: 'visually-hidden', dataset: { i18n: 'nav.language' } }, t('nav.language')), select),
+    themeSwitch());
   // The menu button shows on narrow screens only (site.css); the nav is then a drop-down.
   const menu = el('button', { type: 'button', id: 'menu-toggle', class: 'menu-toggle', 'aria-expanded': 'false', 'aria-controls': 'site-nav' },
     el('span', { class: 'burger', 'aria-hidden': 'true' }, '☰'), ' ', el('span', { dataset: { i18n: 'nav.menu' } }, t('nav.menu')));
@@ -52,9 +79,15 @@ function header() {
     el('a', { href: href('index.html'), class: 'brand', dataset: { pageLink: 'index.html' } }, 'textscope'),
     menu, nav, el('span', { class: 'spacer' }), button, input);
   document.body.prepend(skip, h);
+  // The skip link leads to the page's <main> by its own id (a page module may rebuild what is
+  // inside it, so no marker of ours goes in there).
   const main = document.querySelector('main');
   if (main && !main.id) main.id = 'content';
-  else if (main && !document.getElementById('content')) main.prepend(el('span', { id: 'content', tabindex: -1 }));
+  if (main) {
+    main.setAttribute('tabindex', '-1');
+    skip.setAttribute('href', `#${main.id}`);
+    skip.dataset.target = `#${main.id}`;
+  }
 }
 
 function dropTarget() {
@@ -76,6 +109,7 @@ function dropTarget() {
 
 header();
 explorerSection();
+reopenNote();
 dropTarget();
 apply();
 document.title = title();

@@ -48,15 +48,23 @@ export class Explorer {
     this.treeNote = el('p', { id: 'tree-note', class: 'pane-note', hidden: true });
     this.hexNote = el('p', { id: 'hex-note', class: 'pane-note', hidden: true });
     this.previewNote = el('p', { id: 'preview-note', class: 'pane-note', hidden: true });
-    this.previewBox = el('div', { id: 'preview', class: 'preview' });
+    // Focusable, so that a keyboard can scroll it; a region named by its title.
+    this.previewBox = el('div', { id: 'preview', class: 'preview', tabindex: 0, role: 'region' });
     this.json = el('pre', { id: 'report-json', class: 'json' });
     this.titles = {};
     const h = (key, tag = 'h2') => (this.titles[key] = el(tag, { dataset: { i18n: key } }, t(key)));
     this.root.replaceChildren(
       el('div', { class: 'ex-bar' },
-        el('h2', { id: 'file-name', class: 'file-name' }),
-        this.progress, this.cancelBtn, this.status),
+        // The page's first heading while a file is open: the page's own h1 is hidden then.
+        el('h1', { id: 'file-name', class: 'file-name' }),
+        this.progress, this.cancelBtn, this.status, this.buildDownload()),
       this.buildTools(),
+      el('div', { class: 'ex-main', id: 'ex-main', hidden: true },
+        el('section', { class: 'panel', id: 'tree-panel' }, h('tree.title'), this.treeNote, this.treeBox),
+        el('section', { class: 'panel', id: 'hex-panel' }, h('hex.title'), this.hexNote, ...this.buildHexTools(), this.hexBox,
+          el('div', { class: 'inspector-box' }, this.inspectorTitle, this.inspector))),
+      // A binary verdict's explanation, after the bytes it is about (decision 80: the first
+      // screen shows the tree and the bytes).
       ...this.buildDeadEnd(),
       el('div', { class: 'ex-top', id: 'ex-body', hidden: true },
         el('section', { class: 'panel' }, h('summary.title'), this.summary),
@@ -64,26 +72,76 @@ export class Explorer {
         el('section', { class: 'panel' }, h('problems.title'), this.buildProblemFilter(), this.problems,
           el('div', { class: 'findings-box' }, h('findings.title', 'h3'),
             el('p', { class: 'help', dataset: { i18n: 'findings.help' } }, t('findings.help')), this.findings))),
-      el('div', { class: 'ex-main', id: 'ex-main', hidden: true },
-        el('section', { class: 'panel', id: 'tree-panel' }, h('tree.title'), this.treeNote, this.treeBox),
-        el('section', { class: 'panel', id: 'hex-panel' }, h('hex.title'), this.hexNote, this.hexBox)),
       el('section', { class: 'panel', id: 'ex-preview', hidden: true }, h('preview.title'),
         el('p', { class: 'help', dataset: { i18n: 'preview.help' } }, t('preview.help')), this.previewNote, this.previewBox),
       el('details', { class: 'panel', id: 'ex-json', hidden: true },
         el('summary', { dataset: { i18n: 'json.title' } }, t('json.title')), this.json),
     );
+    // The key help goes in the status line, where a wide screen has room, to keep the tool bar one row.
+    this.dlBox.before(this.keysHelp);
     this.cancelBtn.textContent = t('explorer.cancel');
     this.treeBox.setAttribute('aria-label', t('tree.title'));
     this.hexBox.setAttribute('aria-label', t('hex.title'));
+    this.previewBox.setAttribute('aria-label', t('preview.title'));
     this.tree = new VScroll(this.treeBox, ROW, (i) => this.treeRow(i));
     this.tree.onRender = () => this.renderPreview();
     this.hex = new VScroll(this.hexBox, ROW, (i) => this.hexRow(i));
     this.hex.beforeRender = (first, last) => this.hexPrepare(first, last);
     this.treeBox.addEventListener('keydown', (e) => this.treeKey(e));
     this.treeBox.addEventListener('click', (e) => this.treeClick(e));
-    this.hexBox.addEventListener('click', (e) => this.hexClick(e));
+    this.hexBox.addEventListener('mousedown', (e) => this.hexDown(e));
+    this.hexBox.addEventListener('keydown', (e) => this.hexKey(e));
+    this.hex.onRender = () => {
+      if (this.hexBox.querySelector('#hex-cur')) this.hexBox.setAttribute('aria-activedescendant', 'hex-cur');
+      else this.hexBox.removeAttribute('aria-activedescendant');
+    };
+    this.renderHexTools();
+    this.renderDownload();
     if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.fitHex()).observe(this.hexBox);
     document.addEventListener('keydown', (e) => this.globalKey(e));
+  }
+
+  /** Saving the report: the CLI's JSON object, or the page's panels as plain text. */
+  buildDownload() {
+    this.dlLabel = el('span', { id: 'download-label' });
+    this.dlJson = el('button', { type: 'button', id: 'download-json', onclick: () => this.download('json') });
+    this.dlText = el('button', { type: 'button', id: 'download-text', onclick: () => this.download('text') });
+    this.dlBox = el('div', { class: 'download', role: 'group', 'aria-labelledby': 'download-label', hidden: true }, this.dlLabel, this.dlJson, this.dlText);
+    return this.dlBox;
+  }
+
+  renderDownload() {
+    this.dlLabel.textContent = m('report.download');
+    this.dlJson.textContent = 'JSON';
+    this.dlText.textContent = m('report.text');
+  }
+
+  /** The report as text: what the summary, detection, problems and findings panels say. */
+  reportText() {
+    const out = [`${m('summary.title')}`];
+    const dts = this.summary.querySelectorAll('dt');
+    for (const dt of dts) out.push(`  ${dt.textContent}: ${dt.nextElementSibling ? dt.nextElementSibling.textContent : ''}`);
+    out.push('', m('detection.title'));
+    for (const li of this.steps.querySelectorAll('li')) out.push(`  - ${li.textContent}`);
+    out.push('', m('problems.title'));
+    const probs = this.problems.querySelectorAll('li, p');
+    if (!probs.length) out.push(`  ${this.problems.textContent}`);
+    for (const li of probs) out.push(`  - ${li.textContent}`);
+    out.push('', m('findings.title'));
+    for (const li of this.findings.querySelectorAll('li')) out.push(`  - ${li.textContent}`);
+    return `${out.join('\n')}\n`;
+  }
+
+  download(kind) {
+    if (!this.report) return;
+    const base = (this.file.name || 'file').replace(/[\\/:*?"<>|]+/g, '_');
+    const body = kind === 'json' ? `${JSON.stringify(this.report, null, 2)}\n` : this.reportText();
+    const blob = new Blob([body], { type: kind === 'json' ? 'application/json' : 'text/plain;charset=utf-8' });
+    const a = el('a', { href: URL.createObjectURL(blob), download: `${base}.textscope.${kind === 'json' ? 'json' : 'txt'}`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
   }
 
   show(part, on) { this.root.querySelector(part).hidden = !on; }
@@ -125,6 +183,7 @@ export class Explorer {
         Object.assign(this.root.dataset, { ms: msg.ms, readMs: msg.readMs, feedMs: msg.feedMs });
         this.onReport(JSON.parse(msg.report), msg.ms);
         break;
+      case 'search-progress': this.searchProgress(msg); break;
       case 'cancelled':
         this.busy(false);
         this.status.textContent = t('explorer.cancelled');
@@ -163,6 +222,8 @@ export class Explorer {
     this.match = null;
     this.keepAt = again && this.sel ? this.sel.start : null;
     this.sel = null;
+    this.cursor = null;
+    this.anchor = null;
     this.peek = null;
     this.tree.setCount(0);
     this.hex.setCount(0);
@@ -173,6 +234,7 @@ export class Explorer {
     this.root.dataset.state = 'analysing';
     this.root.querySelector('#file-name').textContent = file.name;
     for (const p of ['#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, false);
+    this.dlBox.hidden = true;
     this.deadEnd.hidden = true;
     this.hintsBox.hidden = true;
     this.progress.value = 0;
@@ -208,6 +270,7 @@ export class Explorer {
     this.status.textContent = t('explorer.done', { size: humanSize(report.size), ms: Math.round(ms) });
     this.json.textContent = JSON.stringify(report, null, 2);
     for (const p of ['#ex-tools', '#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, true);
+    this.dlBox.hidden = false;
     this.renderSummary();
     this.renderDeadEnd();
     this.renderHints();
@@ -223,10 +286,19 @@ export class Explorer {
     this.fitHex();
     this.tree.setCount(this.rowCount());
     this.hex.setCount(Math.ceil(report.size / this.bpr));
+    this.hexBox.setAttribute('aria-rowcount', this.hex.n);
+    this.renderSelInfo();
+    this.renderInspector();
     const at = this.keepAt ?? (this.restore ? this.restore.at : null);
     this.restore = null;
     this.keepAt = null;
-    if (at !== null && at < report.size) this.gotoOffset(at).then(() => { this.root.dataset.state = 'done'; });
+    // The offset of the address (a reload, a shared link): selected and scrolled into view.
+    if (at !== null && at < report.size) {
+      this.gotoOffset(at).then(() => {
+        this.reveal();
+        this.root.dataset.state = 'done';
+      });
+    }
     else this.root.dataset.state = 'done';
   }
 
@@ -234,7 +306,10 @@ export class Explorer {
     this.cancelBtn.textContent = t('explorer.cancel');
     this.treeBox.setAttribute('aria-label', t('tree.title'));
     this.hexBox.setAttribute('aria-label', t('hex.title'));
+    this.previewBox.setAttribute('aria-label', t('preview.title'));
     this.renderTools();
+    this.renderHexTools();
+    this.renderDownload();
     if (!this.report) return;
     this.status.textContent = t('explorer.done', { size: humanSize(this.report.size), ms: Math.round(this.ms) });
     this.renderSummary();
@@ -331,12 +406,28 @@ export class Explorer {
   /** Selects a node: the tree marks it, the hex view highlights its bytes and shows them. */
   select(sel) {
     this.sel = sel;
+    // The hex cursor stays where it is if it is in the selection, else goes to its start.
+    if (this.cursor === null || this.cursor < sel.start || this.cursor >= Math.max(sel.end, sel.start + 1)) this.cursor = sel.start;
+    this.anchor = null;
     this.root.dataset.selStart = sel.start;
     this.root.dataset.selEnd = sel.end;
-    writeState({ at: sel.start });
+    this.root.dataset.cursor = this.cursor;
+    this.selWrite(sel.start);
     this.tree.render();
     this.hex.scrollToRow(Math.floor(sel.start / this.bpr));
     this.hex.render();
+    this.renderSelInfo();
+    this.renderInspector();
+  }
+
+  /**
+   * The selection's offset in the address (urlstate.js), a moment after it settles: a key held
+   * down in the hex pane moves it thirty times a second, more than browsers let a page call
+   * replaceState.
+   */
+  selWrite(at) {
+    clearTimeout(this.stateTimer);
+    this.stateTimer = setTimeout(() => { if (this.sel && this.sel.start === at) writeState({ at }); }, 120);
   }
 
   /**

@@ -10,18 +10,21 @@ const at = (x) => t('problems.at', { line: num(x.line), column: num(x.column), o
 
 export const problemMethods = {
   buildProblemFilter() {
-    this.filterSelect = el('select', { id: 'problem-filter', onchange: () => this.renderProblems() });
+    this.filterSelect = el('select', { id: 'problem-filter', onchange: () => { this.renderProblems(); this.renderFindings(); } });
     this.filterLabel = el('label', { for: 'problem-filter' });
     return el('div', { class: 'problem-filter' }, this.filterLabel, ' ', this.filterSelect);
   },
 
-  /** The listed problems in file order, as the filter shows them (n / p walk these). */
+  /**
+   * The listed problems and findings in file order, as the filter shows them (n / p walk
+   * these): one problem kind, one finding kind ("finding:ansi_escape"), or all of both.
+   */
   shownProblems() {
     const f = this.filterSelect.value;
-    return this.view.problems
-      .map((p, i) => ({ p, i }))
-      .filter(({ p }) => !f || p.kind === f)
-      .sort((a, b) => a.p.offset - b.p.offset);
+    const fk = f.startsWith('finding:') ? f.slice(8) : null;
+    const problems = fk ? [] : this.view.problems.map((p, i) => ({ p, i })).filter(({ p }) => !f || p.kind === f);
+    const findings = f && !fk ? [] : this.view.findings.map((p, i) => ({ p, i, finding: true })).filter(({ p }) => !fk || p.kind === fk);
+    return [...problems, ...findings].sort((a, b) => a.p.offset - b.p.offset);
   },
 
   /**
@@ -43,15 +46,22 @@ export const problemMethods = {
     const counts = r.problem_counts;
     const kinds = Object.keys(counts).filter((k) => counts[k] > 0);
     const keep = this.filterSelect.value;
+    // The finding kinds too (a coloured build log has hundreds of escapes to skip or to walk).
+    const fcounts = {};
+    for (const x of r.findings) fcounts[x.kind] = (fcounts[x.kind] || 0) + 1;
+    const fkinds = Object.keys(fcounts);
     this.filterLabel.textContent = m('problems.filter');
     this.filterSelect.replaceChildren(el('option', { value: '' }, m('problems.allkinds')),
-      ...kinds.map((k) => el('option', { value: k }, `${m(`kind.${k}`)} (${num(counts[k])})`)));
-    this.filterSelect.value = kinds.includes(keep) ? keep : '';
-    this.filterSelect.parentElement.hidden = kinds.length === 0;
+      ...kinds.map((k) => el('option', { value: k }, `${m(`kind.${k}`)} (${num(counts[k])})`)),
+      ...fkinds.map((k) => el('option', { value: `finding:${k}` }, `${m(`finding.${k}`)} (${num(fcounts[k])})`)));
+    const values = [...kinds, ...fkinds.map((k) => `finding:${k}`)];
+    this.filterSelect.value = values.includes(keep) ? keep : '';
+    this.filterSelect.parentElement.hidden = values.length === 0;
     const f = this.filterSelect.value;
+    const onlyFindings = f.startsWith('finding:');
     const groups = [];
     for (const k of kinds) {
-      if (f && k !== f) continue;
+      if (onlyFindings || (f && k !== f)) continue;
       const items = [];
       r.problems.forEach((p, i) => {
         if (p.kind !== k) return;
@@ -69,7 +79,7 @@ export const problemMethods = {
       groups.push(el('details', { class: 'group', open: true, dataset: { kind: k } }, head, el('ul', {}, ...items)));
     }
     if (r.problems_omitted > 0) groups.push(el('p', { class: 'omitted' }, t('problems.omitted', { n: num(r.problems_omitted) })));
-    if (r.notes.length && !f) {
+    if (r.notes.length && !this.filterSelect.value) {
       groups.push(el('details', { class: 'group notes', open: true, dataset: { kind: 'notes' } },
         el('summary', {}, el('span', { class: 'kind' }, m('kind.notes')), ` ${num(r.notes.length)}`),
         el('ul', {}, ...r.notes.map((n, i) => el('li', {}, el('a', {
@@ -78,7 +88,7 @@ export const problemMethods = {
         }, el('span', { class: 'where' }, t('notes.at', { line: num(n.line), offset: num(n.offset) })), ' — ',
         el('span', { class: 'msg' }, noteText(n))))))));
     }
-    if (!groups.length) groups.push(el('p', { class: 'none' }, t('problems.none')));
+    if (!groups.length && !onlyFindings) groups.push(el('p', { class: 'none' }, t('problems.none')));
     if (r !== this.report) groups.unshift(el('p', { class: 'reading-note' }, m('problems.reading', { enc: r.encoding })));
     this.problems.replaceChildren(...groups);
   },
@@ -89,7 +99,9 @@ export const problemMethods = {
    */
   renderFindings() {
     const r = this.view;
-    const items = r.findings.map((f, i) => el('li', {}, f.kind === 'ansi_escape' ? this.ansiItem(f, i) : el('a', {
+    const fv = this.filterSelect.value;
+    const shown = (f) => !fv || fv === `finding:${f.kind}`;
+    const items = r.findings.map((f, i) => el('li', { hidden: !shown(f) }, f.kind === 'ansi_escape' ? this.ansiItem(f, i) : el('a', {
       href: `#finding-${i}`, class: 'finding',
       dataset: { index: i, kind: f.kind, offset: f.offset, line: f.line, column: f.column, count: f.count || 1, length: f.length },
       onclick: (e) => { e.preventDefault(); this.goTo(f); },
@@ -146,9 +158,10 @@ export const problemMethods = {
       list.forEach(({ p }, j) => { if (p.offset < here) k = j; });
       if (k < 0) k = list.length - 1;
     }
-    const { p, i } = list[k];
+    const { p, i, finding } = list[k];
     this.current = i;
-    this.toolStatus(m('tools.problemof', { i: num(k + 1), n: num(list.length) }));
+    const kind = finding ? m(`finding.${p.kind}`) : m(`kind.${p.kind}`);
+    this.toolStatus(m('tools.stepof', { kind, i: num(k + 1), n: num(list.length) }));
     await this.goTo(p);
   },
 

@@ -1,9 +1,9 @@
 // The explorer's tool bar: "Read as", go to an offset or line:column, search for text or hex
 // bytes with next / previous. Methods of Explorer (explorer.js).
-import { el, bytesLen } from './dom.js';
+import { el } from './dom.js';
 import { num } from './i18n.js';
 import { m, READ_AS } from './messages.js';
-import { parseHex, findBytes, findText, CAP } from './search.js';
+import { parseHex } from './search.js';
 
 const WIDTH = { 'utf-16le': 2, 'utf-16be': 2, 'utf-32le': 4, 'utf-32be': 4 };
 
@@ -48,6 +48,7 @@ export const toolMethods = {
     const mode = this.searchMode.value || 'text';
     this.searchMode.replaceChildren(el('option', { value: 'text' }, m('tools.text')), el('option', { value: 'hex' }, m('tools.hex')));
     this.searchMode.value = mode;
+    this.searchMode.setAttribute('aria-label', m('tools.searchmode'));
     this.readAsSelect.replaceChildren(el('option', { value: '' }, m('tools.detect')), ...this.readAsOptions());
     this.readAsSelect.value = this.readAs || '';
     if (this.hits) this.showHit();
@@ -89,8 +90,10 @@ export const toolMethods = {
   searchReset() {
     this.hits = null;
     this.hitsFor = null;
+    this.hitsTotal = null;
     this.hitIndex = -1;
     this.match = null;
+    this.searchSeq = this.searchSeq || 0;
     this.toolStatus('');
     delete this.statusOut.dataset.count;
   },
@@ -139,48 +142,62 @@ export const toolMethods = {
 
   searchKey() { return `${this.searchMode.value}:${this.searchInput.value}`; },
 
+  /**
+   * Searches the file in the worker (search.js): the text as the bytes it is in the file's
+   * encoding, or hex bytes. Each search has a number; a newer one (or a new file) makes the
+   * worker stop the older one, and an older answer that still arrives is dropped.
+   */
   async search() {
     if (!this.report) return;
     const q = this.searchInput.value;
     const mode = this.searchMode.value;
     this.searchReset();
-    if (!q) return;
-    const gen = this.gen;
-    const alive = () => gen === this.gen;
-    this.toolStatus(m('tools.searching'));
-    let hits;
-    if (mode === 'hex') {
-      const needle = parseHex(q);
-      if (!needle) { this.toolStatus(m('tools.badhex')); return; }
-      hits = await findBytes(this.file, needle, alive);
-    } else {
-      hits = await findText((msg) => this.request(msg), this.report.lines, q, alive);
+    const seq = ++this.searchSeq;
+    if (!q || (mode === 'hex' && !parseHex(q))) {
+      this.worker.postMessage({ type: 'search-cancel' });
+      if (q) this.toolStatus(m('tools.badhex'));
+      return;
     }
-    if (!hits) return;
-    this.hits = hits;
+    const r = this.report;
+    // A binary verdict is searched as its text reading, or as UTF-8 bytes.
+    const as = r.format === 'binary' || r.format === 'empty' ? r.text_reading || { format: 'utf-8', encoding: 'UTF-8' } : r;
+    this.toolStatus(m('tools.searching'));
+    this.statusOut.dataset.busy = 'true';
+    const msg = await this.request({
+      type: 'search', mode, q, seq, format: as.format, encoding: as.encoding,
+      base: as.bom ? as.bom.length : 0,
+    });
+    if (seq !== this.searchSeq || msg.cancelled) return;
+    delete this.statusOut.dataset.busy;
+    this.hits = msg.offsets.map((offset) => ({ offset, length: msg.length }));
+    this.hitsTotal = msg.total;
     this.hitsFor = `${mode}:${q}`;
-    this.statusOut.dataset.count = hits.length;
-    if (!hits.length) { this.toolStatus(m('tools.nomatch')); return; }
+    Object.assign(this.statusOut.dataset, { count: msg.total, ms: Math.round(msg.ms) });
+    if (!this.hits.length) { this.toolStatus(m('tools.nomatch')); return; }
     // The first match at or after the selection.
     const here = this.sel ? this.sel.start : -1;
-    const k = hits.findIndex((h) => (h.offset ?? -1) >= here);
-    this.hitIndex = (mode === 'hex' && k >= 0 ? k : 0) - 1;
+    const k = this.hits.findIndex((h) => h.offset >= here);
+    this.hitIndex = (k >= 0 ? k : 0) - 1;
     await this.searchStep(1);
+  },
+
+  /** The worker's word on a search under way: how far it has read, how many it has found. */
+  searchProgress(msg) {
+    if (msg.seq !== this.searchSeq || this.hits) return;
+    this.toolStatus(m('tools.searchprogress', { pct: num(Math.floor((100 * msg.done) / Math.max(1, msg.size))), n: num(msg.total) }));
   },
 
   async searchStep(dir) {
     if (!this.hits || !this.hits.length) return;
+    const seq = this.searchSeq;
     this.hitIndex = (this.hitIndex + dir + this.hits.length) % this.hits.length;
     const h = this.hits[this.hitIndex];
-    if (h.offset === undefined) await this.resolveText(h);
     this.match = { start: h.offset, end: h.offset + h.length };
     this.showHit();
-    if (h.offset >= 0 && h.line === undefined) {
-      await this.gotoOffset(h.offset);
-      this.select({ ...this.sel, start: h.offset, end: h.offset + h.length });
-    } else {
-      await this.jump(h.line, h.offset, h.length);
-    }
+    await this.gotoOffset(h.offset);
+    // A newer search, or another step, since: that one places the selection.
+    if (seq !== this.searchSeq || this.hits[this.hitIndex] !== h) return;
+    this.select({ ...this.sel, start: h.offset, end: h.offset + h.length });
     this.reveal();
   },
 
@@ -188,39 +205,8 @@ export const toolMethods = {
     const n = this.hits.length;
     this.statusOut.dataset.index = this.hitIndex;
     if (this.hitIndex < 0) return;
-    this.toolStatus(m(n >= CAP ? 'tools.manymatch' : 'tools.match', { i: num(this.hitIndex + 1), n: num(n) }));
-  },
-
-  /** A text match's bytes: through the line's characters, or by unit width on an ASCII line. */
-  async resolveText(h) {
-    const info = await this.line(h.line);
-    const q = this.searchInput.value;
-    if (this.expandable(info)) {
-      const d = await this.lineChars(h.line);
-      let text = '';
-      const starts = [];
-      for (const c of d.chars) { starts.push(text.length); text += c.text; }
-      // The k-th occurrence in the line's text is the k-th in its characters' text.
-      const nth = this.hits.filter((x) => x.line === h.line && x.index < h.index).length;
-      let i = -1;
-      for (let k = 0; k <= nth; k++) i = text.indexOf(q, i + (k ? q.length : 0));
-      if (i >= 0) {
-        let a = starts.findIndex((s) => s > i) - 1;
-        if (a < 0) a = starts.length - 1;
-        let b = starts.findIndex((s) => s >= i + q.length);
-        if (b < 0) b = d.chars.length;
-        const first = d.chars[a];
-        const last = d.chars[b - 1];
-        h.offset = first.offset;
-        h.length = last.offset + bytesLen(last.bytes) - first.offset;
-        return;
-      }
-      h.offset = info.offset;
-      h.length = 0;
-      return;
-    }
-    const w = WIDTH[this.report.format] || 1;
-    h.offset = info.offset + h.index * w;
-    h.length = q.length * w;
+    const total = this.hitsTotal ?? n;
+    if (total > n) this.toolStatus(m('tools.matchcapped', { i: num(this.hitIndex + 1), n: num(total), cap: num(n) }));
+    else this.toolStatus(m('tools.match', { i: num(this.hitIndex + 1), n: num(n) }));
   },
 };

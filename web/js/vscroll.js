@@ -22,6 +22,9 @@ export class VScroll {
     this.spacer.className = 'vs-spacer';
     this.layer = document.createElement('div');
     this.layer.className = 'vs-layer';
+    // Wrappers only: the rows belong to the box's own role (tree, grid).
+    this.spacer.setAttribute('role', 'presentation');
+    this.layer.setAttribute('role', 'presentation');
     box.replaceChildren(this.spacer, this.layer);
     this.onRender = null;
     this.beforeRender = null;

@@ -1,23 +1,40 @@
 // The analysis worker: reads the file with File.slice in chunks, feeds the wasm core, keeps the
 // handle (and so the sparse line index) for structure requests. The protocol is in docs/web.md.
 import { load, DONE } from './textscope.js';
+import { searchFile, textNeedle, parseHex } from './search.js';
 
 const CHUNK = 4 * 1024 * 1024; // analysis reads
 const READ = 1024 * 1024; // structure and locate reads
-const AHEAD = 2; // analysis reads in flight while the core works // analysis reads in flight while the core works
+const AHEAD = 2; // analysis reads in flight while the core works
 
 let file = null;
 let analysis = null;
 let generation = 0; // bumped by every analyze and cancel: stale loops stop
 let queue = Promise.resolve();
+let searching = 0; // bumped by every search, analyze and cancel: the newest search wins
 
 self.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'cancel') {
     generation++;
+    searching++;
     return;
   }
-  if (m.type === 'analyze') generation++;
+  if (m.type === 'search-cancel') {
+    searching++;
+    return;
+  }
+  if (m.type === 'search') {
+    // Outside the queue: the tree and the hex view keep getting their lines while it runs.
+    search(m, ++searching).catch((err) => {
+      self.postMessage({ type: 'error', id: m.id, message: String(err && err.message || err) });
+    });
+    return;
+  }
+  if (m.type === 'analyze') {
+    generation++;
+    searching++;
+  }
   const gen = generation;
   queue = queue.then(() => handle(m, gen)).catch((err) => {
     self.postMessage({ type: 'error', id: m.id, message: String(err && err.message || err) });
@@ -131,4 +148,40 @@ async function locate(m) {
   const start = analysis.locateBegin(m.offset);
   await readFrom(start, (b) => analysis.locateFeed(b));
   self.postMessage({ type: 'locate', id: m.id, line: analysis.locateLine() });
+}
+
+/**
+ * A search of the file analysed last: text `m.q` in the encoding `m.format` / `m.encoding`
+ * (from `m.base`, the mark's end), or the hex bytes of `m.q`. Answers {offsets, total, length,
+ * ms}, or {cancelled} once a newer search, a new file or a cancel has come (decision 78).
+ */
+async function search(m, mine) {
+  const f = file;
+  const alive = () => mine === searching && f === file;
+  const t0 = performance.now();
+  let what;
+  if (m.mode === 'hex') {
+    const needle = parseHex(m.q);
+    if (!needle) throw new Error('not hex pairs');
+    what = { needle, unit: 1, base: 0 };
+  } else {
+    what = textNeedle(m.q, m.format, m.encoding, m.base || 0);
+  }
+  if (!f) throw new Error('no file analysed');
+  let last = 0;
+  const progress = (done, total) => {
+    const now = performance.now();
+    if (now - last < 100) return;
+    last = now;
+    self.postMessage({ type: 'search-progress', seq: m.seq, done, size: f.size, total });
+  };
+  const found = what ? await searchFile(f, what, alive, progress) : { offsets: [], total: 0 };
+  if (!found) {
+    self.postMessage({ type: 'search', id: m.id, seq: m.seq, cancelled: true });
+    return;
+  }
+  self.postMessage({
+    type: 'search', id: m.id, seq: m.seq, offsets: found.offsets, total: found.total,
+    length: what ? what.needle.length : 0, ms: performance.now() - t0,
+  });
 }

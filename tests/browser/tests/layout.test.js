@@ -134,3 +134,55 @@ test('Spanish at 1280 px: the summary\'s values are not broken mid-word', async 
   assert.deepEqual(broken, []);
   assert.deepEqual(errors, []);
 });
+
+// Issue 43 item 4 (decision 80): at 1280 × 800 the first screen after a file opens shows the
+// tree's first rows and the first bytes, for a text file and a binary one, on the home page and
+// a format page, in both languages; the tool bar is one compact row.
+test('1280×800: the tree and the first bytes are on the first screen after a file opens', async () => {
+  for (const lang of ['en', 'es']) {
+    for (const name of ['index.html', 'utf-8.html']) {
+      for (const file of ['nul-and-controls.txt', 'image.png']) {
+        await open(name, lang, [1280, 800]);
+        await pickFile(page, path.join(DATA, file));
+        await waitDone(page);
+        await page.waitForSelector('#hex .b[data-off="0"]');
+        const r = await page.evaluate(() => {
+          const box = (s) => document.querySelector(s)?.getBoundingClientRect().toJSON();
+          return {
+            scroll: scrollY, h: innerHeight, tools: box('#ex-tools'), byte0: box('#hex .b[data-off="0"]'),
+            row1: box('#tree .row'), treeNote: box('#tree-note'), hex: box('#hex'),
+          };
+        });
+        const what = `${name} ${lang} ${file}: ${JSON.stringify(r)}`;
+        assert.ok(r.byte0.bottom <= r.h && r.byte0.top >= 48, `first byte on screen: ${what}`);
+        // A text file's first row, or a binary file's note on its tree.
+        const tree = r.row1 && r.row1.height ? r.row1 : r.treeNote;
+        assert.ok(tree && tree.bottom <= r.h, `the tree's top on screen: ${what}`);
+        assert.ok(r.tools.height <= 60, `a tool bar of one row: ${what}`);
+        assert.ok(r.hex.bottom - r.byte0.top >= 10 * 22, `ten rows of bytes at least: ${what}`);
+        if (lang === 'en' && name === 'index.html') await page.screenshot({ path: path.join(SHOTS, `first-screen-${file}-1280x800.png`) });
+      }
+    }
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('1280×800: the tool bar\'s hints fit their fields, in both languages', async () => {
+  for (const lang of ['en', 'es']) {
+    await open('index.html', lang, [1280, 800]);
+    await pickFile(page, path.join(DATA, 'nul-and-controls.txt'));
+    await waitDone(page);
+    const cut = await page.$$eval('#ex-tools input', (l) => l.map((i) => {
+      // The placeholder's width, in the placeholder's own font, against the field's room.
+      const s = getComputedStyle(i, '::placeholder');
+      const c = document.createElement('canvas').getContext('2d');
+      c.font = `${s.fontSize} ${s.fontFamily}`;
+      const cs = getComputedStyle(i);
+      const room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      return { id: i.id, need: Math.ceil(c.measureText(i.placeholder).width), room };
+    }).filter((x) => x.need > x.room));
+    assert.deepEqual(cut, [], lang);
+    assert.ok(await page.evaluate(() => document.querySelector('#ex-tools').getBoundingClientRect().height <= 60), lang);
+  }
+  assert.deepEqual(errors, []);
+});
