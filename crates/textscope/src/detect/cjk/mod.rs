@@ -1,5 +1,5 @@
 //! D12 for the multi-byte pages (Shift_JIS, EUC-JP, GBK, gb18030, Big5, EUC-KR, Johab,
-//! EUC-TW): the window is decoded; a byte the page cannot hold disqualifies it (beyond one
+//! EUC-TW, EUC-JIS-2004, Shift_JIS-2004): the window is decoded; a byte the page cannot hold disqualifies it (beyond one
 //! character in a hundred, for files with a stray byte); each character is priced by where
 //! it sits in the page's own character set. The first level of each national standard is its
 //! set of common characters (GB 2312 level 1, Big5 level 1, JIS X 0208 level 1, KS X 1001's
@@ -56,8 +56,8 @@ impl Tally<'_> {
         match name {
             "GBK" | "gb18030" => is_han(c) && (0xB0..=0xD7).contains(&lead),
             "Big5" => is_han(c) && (0xA4..=0xC6).contains(&lead),
-            "EUC-JP" => is_han(c) && (0xB0..=0xCF).contains(&lead),
-            "Shift_JIS" => is_han(c) && (0x88..=0x98).contains(&lead),
+            "EUC-JP" | "EUC-JIS-2004" => is_han(c) && (0xB0..=0xCF).contains(&lead),
+            "Shift_JIS" | "Shift_JIS-2004" => is_han(c) && (0x88..=0x98).contains(&lead),
             "EUC-KR" => ('\u{AC00}'..='\u{D7A3}').contains(&c) && (0xB0..=0xC8).contains(&lead),
             "Johab" => ('\u{AC00}'..='\u{D7A3}').contains(&c),
             "EUC-TW" => is_han(c) && (0xC4..=0xFD).contains(&lead),
@@ -83,6 +83,12 @@ impl Tally<'_> {
             "Shift_JIS" => matches!(lead, 0x81..=0x86 | 0x88..=0x9F | 0xE0..=0xEA),
             "EUC-JP" => euc(0xF4) && lead != 0xAD,
             "EUC-KR" => euc(0xFE),
+            // JIS X 0213's pages: its JIS X 0208 part (rows 1-8 and 16-84 of plane 1) is the
+            // standard; the rows it adds (9-15, 85-94) and plane 2 fill nearly every pair of
+            // bytes, so text of another page lands there. A file that needs them leaves
+            // EUC-JP or Shift_JIS with bad bytes, and the 2004 page wins (issue 38).
+            "EUC-JIS-2004" => euc(0xA8) || euc(0xF4) && lead >= 0xB0,
+            "Shift_JIS-2004" => matches!(lead, 0x81..=0x84 | 0x88..=0x9F | 0xE0..=0xEA),
             _ => true,
         }
     }
