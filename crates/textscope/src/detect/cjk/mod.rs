@@ -65,6 +65,11 @@ impl Tally<'_> {
         }
     }
 
+    /// EUC-JIS-2004 or Shift_JIS-2004.
+    fn jis2004(&self) -> bool {
+        matches!(self.page.name(), "EUC-JIS-2004" | "Shift_JIS-2004")
+    }
+
     /// True when a two-byte character lies inside the national standard the page extends
     /// (GB 2312 in GBK and gb18030, Big5 proper in Big5-HKSCS, JIS X 0208 in Shift_JIS and
     /// EUC-JP, KS X 1001 in UHC); false for the vendors' additions: GBK's 14,000 extra Han,
@@ -157,6 +162,9 @@ impl Sink for Tally<'_> {
             }
             '\u{3000}'..='\u{303F}' | '\u{FF01}'..='\u{FF5E}' | '\u{2010}'..='\u{203B}' => PUNCT,
             '\u{FF61}'..='\u{FF9F}' => RARE,
+            // JIS X 0213's own kanji: rarer than JIS X 0208's, but the reason a file is in a
+            // 2004 page at all (a vendor's addition of another page stays RARE).
+            _ if !self.in_standard(bytes) && han && self.jis2004() => LESS_COMMON,
             _ if !self.in_standard(bytes) => RARE,
             _ if self.common(c, lead) => COMMON,
             '\u{AC00}'..='\u{D7A3}' if ko => LESS_COMMON,
