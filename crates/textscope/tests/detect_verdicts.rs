@@ -189,8 +189,18 @@ fn d12_markup_is_not_language_evidence() {
 /// The page `whole` names for `bytes`, with the decoded text checked against `want`.
 fn named(bytes: &[u8], want: &str) -> String {
     let r = whole(bytes, &Options::default());
-    assert_eq!(r.format, Format::Legacy, "{want:?}: {:#?}", r.detection.steps);
-    assert_eq!(text(bytes, &r.encoding), want, "{want:?} read as {}", r.encoding);
+    assert_eq!(
+        r.format,
+        Format::Legacy,
+        "{want:?}: {:#?}",
+        r.detection.steps
+    );
+    assert_eq!(
+        text(bytes, &r.encoding),
+        want,
+        "{want:?} read as {}",
+        r.encoding
+    );
     r.encoding
 }
 
@@ -255,6 +265,50 @@ fn issue38_tilde_braces_in_ascii_are_not_hz() {
         b"~{ab~} ~{cd~}\n",
     ] {
         let r = whole(ascii, &Options::default());
-        assert_ne!(r.encoding, "HZ-GB-2312", "{:?}", String::from_utf8_lossy(ascii));
+        assert_ne!(
+            r.encoding,
+            "HZ-GB-2312",
+            "{:?}",
+            String::from_utf8_lossy(ascii)
+        );
     }
+}
+
+/// Issue 38, item 2 (D8): UTF-16 without a mark in Hindi, Marathi, Nepali, Malayalam and
+/// Punjabi (whose high bytes 09, 0A and 0D are TAB, LF and CR) and of rare ideographs (CJK
+/// Extension A and B, Han outside the common sets) is text, in both byte orders. Each line
+/// is written for this test.
+#[test]
+fn d8_indic_and_rare_ideograph_utf16_is_text() {
+    let texts = [
+        "भारत एक विशाल देश है। यहाँ अनेक भाषाएँ बोली जाती हैं और लोग मिल-जुलकर रहते हैं।\n",
+        "महाराष्ट्रातील लोक मराठी भाषा बोलतात. पुणे हे शिक्षणाचे मोठे केंद्र आहे.\n",
+        "नेपाल हिमालयको काखमा रहेको सुन्दर देश हो। यहाँका मानिसहरू मेहनती छन्।\n",
+        "കേരളം ഇന്ത്യയുടെ തെക്കേ അറ്റത്തുള്ള മനോഹരമായ സംസ്ഥാനമാണ്. ഇവിടെ മലയാളം സംസാരിക്കുന്നു.\n",
+        "ਪੰਜਾਬ ਦੇ ਲੋਕ ਪੰਜਾਬੀ ਬੋਲਦੇ ਹਨ। ਇਹ ਖੇਤਰ ਆਪਣੀ ਖੇਤੀ ਲਈ ਮਸ਼ਹੂਰ ਹੈ।\n",
+        "㐀㐁㐂㐃㐄㐅㐆㐇 𠀀𠀁𠀂𠀃𠀄𠀅 䶵䶴䶳 𪚲𪚳 鿋鿊 龘龗龖\n",
+    ];
+    let mut wrong = Vec::new();
+    for t in texts {
+        let units: Vec<u16> = t.encode_utf16().collect();
+        for (format, bytes) in [
+            (
+                Format::Utf16Le,
+                units
+                    .iter()
+                    .flat_map(|u| u.to_le_bytes())
+                    .collect::<Vec<u8>>(),
+            ),
+            (
+                Format::Utf16Be,
+                units.iter().flat_map(|u| u.to_be_bytes()).collect(),
+            ),
+        ] {
+            let r = whole(&bytes, &Options::default());
+            if r.format != format {
+                wrong.push(format!("{t:?} in {}: {}", format.name(), r.format.name()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
