@@ -312,3 +312,52 @@ fn d8_indic_and_rare_ideograph_utf16_is_text() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// Issue 38, item 4 (D12): the single-byte pages are priced on the text, not on the English
+/// of its tags, attribute names, entities and links. A Turkish RSS feed of short titles was
+/// GEORGIAN-PS; a Hungarian one stays windows-1250. Both feeds are written for this test.
+#[test]
+fn d12_single_byte_pricing_skips_markup() {
+    fn feed(titles: [&str; 3]) -> String {
+        let mut s = String::from(
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>Haberler</title><link>https://news.example.com/feed/index.html</link>\n",
+        );
+        for i in 0..10 {
+            s.push_str(&format!(
+                "<item><title>{}</title><link>https://news.example.com/articles/2024/category/item-{i}.html?utm_source=rss&amp;utm_medium=feed</link><description>{}</description><guid isPermaLink=\"true\">https://news.example.com/articles/item-{i}.html</guid></item>\n",
+                titles[i % 3],
+                titles[(i + 1) % 3]
+            ));
+        }
+        s + "</channel></rss>\n"
+    }
+    let tr = feed([
+        "Şehirde yağmurlu bir gün",
+        "Öğrenciler için ücretsiz kütüphane",
+        "Çarşıda güzel ürünler",
+    ]);
+    let hu = feed([
+        "Az őszi időjárás előrejelzése",
+        "Új könyvtár nyílt a főtéren",
+        "Gyümölcsszüret a völgyben",
+    ]);
+    let mut wrong = Vec::new();
+    for (text, enc) in [
+        (&tr, encoding_rs::WINDOWS_1254),
+        (&hu, encoding_rs::WINDOWS_1250),
+        (&hu, encoding_rs::ISO_8859_2),
+    ] {
+        let (bytes, _, unmappable) = enc.encode(text);
+        assert!(!unmappable);
+        let r = whole(&bytes, &Options::default());
+        if r.format != Format::Legacy || self::text(&bytes, &r.encoding) != *text {
+            wrong.push(format!(
+                "{}: {} {}",
+                enc.name(),
+                r.format.name(),
+                r.encoding
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

@@ -242,6 +242,96 @@ pub(crate) fn letters_outside_markup(window: &[u8]) -> u64 {
     letters
 }
 
+/// Fewest tags for [`without_markup`] to take a window for markup.
+const MIN_TAGS: usize = 4;
+
+/// Issue 38, item 4: `window` with the ASCII bytes of its markup (tags with their names and
+/// attributes, entities, URLs) turned into spaces, for the single-byte pages' pricing: the
+/// English of tag and attribute names decided the language of Hungarian and Turkish XML. Bytes
+/// above 7F stay where they are (an attribute value can be text), and so does the length.
+/// `None` when nothing is markup, or when the window has fewer than [`MIN_TAGS`] tags (a `<`
+/// before a letter, `/`, `!` or `?`): a stray `<` in prose opens no tag.
+pub(crate) fn without_markup(window: &[u8]) -> Option<Vec<u8>> {
+    if !window.contains(&b'<') {
+        return None;
+    }
+    let tags = window
+        .windows(2)
+        .filter(|w| {
+            w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?'))
+        })
+        .take(MIN_TAGS)
+        .count();
+    if tags < MIN_TAGS {
+        return None;
+    }
+    let mut out = window.to_vec();
+    let mut changed = false;
+    let (mut in_tag, mut entity, mut in_url) = (false, 0u8, false);
+    let mut token_start = 0usize;
+    let mut last = [0u8; 2];
+    for (i, &b) in window.iter().enumerate() {
+        let mut blank = in_tag || in_url;
+        match b {
+            b'<' => {
+                in_tag = true;
+                in_url = false;
+                blank = true;
+                token_start = i + 1;
+            }
+            b'>' if in_tag => {
+                in_tag = false;
+                in_url = false;
+                blank = true;
+                token_start = i + 1;
+            }
+            b'&' => {
+                // An entity is `&name;` or `&#123;`: blank it only once its `;` is seen.
+                entity = 12;
+                token_start = i;
+            }
+            b';' if entity > 0 => {
+                for slot in out.get_mut(token_start..=i).unwrap_or_default() {
+                    *slot = b' ';
+                }
+                changed = true;
+                entity = 0;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' => {
+                in_url = false;
+                entity = 0;
+                if !in_tag {
+                    blank = false;
+                }
+                token_start = i + 1;
+            }
+            b'/' if last == [b':', b'/'] && !in_tag => {
+                // The scheme and `:/` were read as text: blank them too.
+                in_url = true;
+                for slot in out.get_mut(token_start..i).unwrap_or_default() {
+                    if slot.is_ascii() {
+                        *slot = b' ';
+                    }
+                }
+                changed = true;
+                blank = true;
+            }
+            _ => {}
+        }
+        if entity > 0 && b != b'&' && b != b'#' && !b.is_ascii_alphanumeric() && b != b';' {
+            entity = 0;
+        }
+        if blank && b.is_ascii() && !matches!(b, b'\n' | b'\r') {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = b' ';
+                changed = true;
+            }
+        }
+        last = [last[1], b];
+    }
+    changed.then_some(out)
+}
+
 /// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A
 /// window whose bytes above 7F are fewer than one in ten of its letters is Latin text with a
 /// few accented letters, not CJK: two such bytes in a row read as one ideograph by chance.
