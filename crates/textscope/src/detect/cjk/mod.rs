@@ -258,7 +258,7 @@ pub(crate) fn without_markup(window: &[u8]) -> Option<Vec<u8>> {
     let tags = window
         .windows(2)
         .filter(|w| {
-            w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?'))
+            matches!(*w, [b'<', n] if n.is_ascii_alphabetic() || matches!(n, b'/' | b'!' | b'?'))
         })
         .take(MIN_TAGS)
         .count();
