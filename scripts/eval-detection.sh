@@ -4,7 +4,8 @@
 # on labelled files generated from our own text in scripts/eval/text/ (Python's codecs and
 # iconv; never a test file of those tools). A file counts as right when the tool's answer
 # decodes it to the label's text. Prints accuracy per family and files/s; writes
-# target/eval-detection/summary.md. A measure, not a gate: exits 0 unless --gate is given,
+# target/eval-detection/summary.md and the reliability diagram reliability.png (matplotlib).
+# A measure, not a gate: exits 0 unless --gate is given,
 # then 1 when textscope is below chardet in any family. Not part of the test run (minutes).
 #
 #   scripts/eval-detection.sh [--gate]
@@ -42,7 +43,7 @@ if [ ! -x "$PY" ] && ! python3 -m venv "$VENV" >/dev/null 2>&1; then
 fi
 if ! "$PY" -c 'import chardet, charset_normalizer, sys; sys.exit(int(chardet.__version__.split(".")[0]) != 7)' 2>/dev/null; then
   if [ "$PY" != python3 ]; then
-    "$PY" -m pip install -q --disable-pip-version-check 'chardet>=7,<8' charset-normalizer ||
+    "$PY" -m pip install -q --disable-pip-version-check 'chardet>=7,<8' charset-normalizer matplotlib ||
       echo "eval-detection: pip failed: the Python tools that are missing get no column" >&2
   else
     echo "eval-detection: chardet 7 or charset-normalizer missing: no column for them" >&2
@@ -70,6 +71,13 @@ mkdir -p "$OUT"
 "$PY" scripts/eval/make_set.py "$OUT"
 status=0
 "$PY" scripts/eval/run.py "$OUT" "$TS" "$@" || status=$?
+# The reliability diagram of the held-out split (docs/detection-reliability.png is a copy).
+if [ "$status" = 0 ]; then
+  if ! "$PY" -c 'import matplotlib' 2>/dev/null && [ "$PY" != python3 ]; then
+    "$PY" -m pip install -q --disable-pip-version-check matplotlib >/dev/null 2>&1 || true
+  fi
+  "$PY" scripts/eval/reliability.py "$OUT" "$OUT/reliability.png" || true
+fi
 if [ "$status" != 0 ] && [ "${1:-}" != "--gate" ]; then
   echo "eval-detection: the run failed ($status)" >&2
 fi

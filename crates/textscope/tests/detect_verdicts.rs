@@ -185,3 +185,179 @@ fn d12_markup_is_not_language_evidence() {
     assert_eq!(r.format, Format::Legacy, "{:#?}", r.detection.steps);
     assert_eq!(text(&bytes, &r.encoding), feed, "{}", r.encoding);
 }
+
+/// The page `whole` names for `bytes`, with the decoded text checked against `want`.
+fn named(bytes: &[u8], want: &str) -> String {
+    let r = whole(bytes, &Options::default());
+    assert_eq!(
+        r.format,
+        Format::Legacy,
+        "{want:?}: {:#?}",
+        r.detection.steps
+    );
+    assert_eq!(
+        text(bytes, &r.encoding),
+        want,
+        "{want:?} read as {}",
+        r.encoding
+    );
+    r.encoding
+}
+
+/// Issue 38, item 4: short lines in the pages added for it are named by them where only they
+/// read the bytes (JIS X 0213's own kanji, CNS 11643 plane 2, HZ's shifts), and JIS X 0208
+/// text keeps its commoner name (EUC-JP, Shift_JIS: the 2004 pages read it alike).
+#[test]
+fn issue38_new_pages_are_named_when_only_they_fit() {
+    // 剝 and 塡 are JIS X 0213 plane 1, rows JIS X 0208 leaves empty.
+    let jis2004 = "剝がれた壁紙を塡め直した。\n";
+    assert_eq!(
+        named(
+            b"\xaf\xfe\xa4\xac\xa4\xec\xa4\xbf\xca\xc9\xbb\xe6\xa4\xf2\xaf\xd8\xa4\xe1\xc4\xbe\xa4\xb7\xa4\xbf\xa1\xa3\n",
+            jis2004
+        ),
+        "EUC-JIS-2004"
+    );
+    assert_eq!(
+        named(
+            b"\x88\x9e\x82\xaa\x82\xea\x82\xbd\x95\xc7\x8e\x86\x82\xf0\x88w\x82\xdf\x92\xbc\x82\xb5\x82\xbd\x81B\n",
+            jis2004
+        ),
+        "Shift_JIS-2004"
+    );
+    let jis0208 = "壁紙を直した日の話です。\n";
+    assert_eq!(
+        named(
+            b"\xca\xc9\xbb\xe6\xa4\xf2\xc4\xbe\xa4\xb7\xa4\xbf\xc6\xfc\xa4\xce\xcf\xc3\xa4\xc7\xa4\xb9\xa1\xa3\n",
+            jis0208
+        ),
+        "EUC-JP"
+    );
+    assert_eq!(
+        named(
+            b"\x95\xc7\x8e\x86\x82\xf0\x92\xbc\x82\xb5\x82\xbd\x93\xfa\x82\xcc\x98b\x82\xc5\x82\xb7\x81B\n",
+            jis0208
+        ),
+        "Shift_JIS"
+    );
+    // 乂 is CNS 11643 plane 2 (8E A2 A1 A1): no other page reads it.
+    assert_eq!(
+        named(
+            b"\xc5\xb2\xc4\xb6\x8e\xa2\xa1\xa1\xc7\xf8\xa1\xa2\xca\xbc\xd4\xaf\xdd\xe7\xd0\xfe\xe2\xe4\xc5\xc0\xa1\xa4\n",
+            "天下乂安，我們都很開心。\n"
+        ),
+        "EUC-TW"
+    );
+    assert_eq!(
+        named(b"~{NRCGCwLlH%11>)!#~}\n", "我们明天去北京。\n"),
+        "HZ-GB-2312"
+    );
+}
+
+/// HZ's shifts written by ASCII text (shell, TeX, templates) do not make it HZ: each run must
+/// be GB 2312 text.
+#[test]
+fn issue38_tilde_braces_in_ascii_are_not_hz() {
+    for ascii in [
+        &b"echo ~{a,b}/x ~}\n"[..],
+        b"\\def\\x{~{\\bf a}~}\n",
+        b"{{ x ~{y}~ }} and ~{}~ too\n",
+        b"~{ab~} ~{cd~}\n",
+    ] {
+        let r = whole(ascii, &Options::default());
+        assert_ne!(
+            r.encoding,
+            "HZ-GB-2312",
+            "{:?}",
+            String::from_utf8_lossy(ascii)
+        );
+    }
+}
+
+/// Issue 38, item 2 (D8): UTF-16 without a mark in Hindi, Marathi, Nepali, Malayalam and
+/// Punjabi (whose high bytes 09, 0A and 0D are TAB, LF and CR) and of rare ideographs (CJK
+/// Extension A and B, Han outside the common sets) is text, in both byte orders. Each line
+/// is written for this test.
+#[test]
+fn d8_indic_and_rare_ideograph_utf16_is_text() {
+    let texts = [
+        "भारत एक विशाल देश है। यहाँ अनेक भाषाएँ बोली जाती हैं और लोग मिल-जुलकर रहते हैं।\n",
+        "महाराष्ट्रातील लोक मराठी भाषा बोलतात. पुणे हे शिक्षणाचे मोठे केंद्र आहे.\n",
+        "नेपाल हिमालयको काखमा रहेको सुन्दर देश हो। यहाँका मानिसहरू मेहनती छन्।\n",
+        "കേരളം ഇന്ത്യയുടെ തെക്കേ അറ്റത്തുള്ള മനോഹരമായ സംസ്ഥാനമാണ്. ഇവിടെ മലയാളം സംസാരിക്കുന്നു.\n",
+        "ਪੰਜਾਬ ਦੇ ਲੋਕ ਪੰਜਾਬੀ ਬੋਲਦੇ ਹਨ। ਇਹ ਖੇਤਰ ਆਪਣੀ ਖੇਤੀ ਲਈ ਮਸ਼ਹੂਰ ਹੈ।\n",
+        "㐀㐁㐂㐃㐄㐅㐆㐇 𠀀𠀁𠀂𠀃𠀄𠀅 䶵䶴䶳 𪚲𪚳 鿋鿊 龘龗龖\n",
+    ];
+    let mut wrong = Vec::new();
+    for t in texts {
+        let units: Vec<u16> = t.encode_utf16().collect();
+        for (format, bytes) in [
+            (
+                Format::Utf16Le,
+                units
+                    .iter()
+                    .flat_map(|u| u.to_le_bytes())
+                    .collect::<Vec<u8>>(),
+            ),
+            (
+                Format::Utf16Be,
+                units.iter().flat_map(|u| u.to_be_bytes()).collect(),
+            ),
+        ] {
+            let r = whole(&bytes, &Options::default());
+            if r.format != format {
+                wrong.push(format!("{t:?} in {}: {}", format.name(), r.format.name()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Issue 38, item 4 (D12): the single-byte pages are priced on the text, not on the English
+/// of its tags, attribute names, entities and links. A Turkish RSS feed of short titles was
+/// GEORGIAN-PS; a Hungarian one stays windows-1250. Both feeds are written for this test.
+#[test]
+fn d12_single_byte_pricing_skips_markup() {
+    fn feed(titles: [&str; 3]) -> String {
+        let mut s = String::from(
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>Haberler</title><link>https://news.example.com/feed/index.html</link>\n",
+        );
+        for i in 0..10 {
+            s.push_str(&format!(
+                "<item><title>{}</title><link>https://news.example.com/articles/2024/category/item-{i}.html?utm_source=rss&amp;utm_medium=feed</link><description>{}</description><guid isPermaLink=\"true\">https://news.example.com/articles/item-{i}.html</guid></item>\n",
+                titles[i % 3],
+                titles[(i + 1) % 3]
+            ));
+        }
+        s + "</channel></rss>\n"
+    }
+    let tr = feed([
+        "Şehirde yağmurlu bir gün",
+        "Öğrenciler için ücretsiz kütüphane",
+        "Çarşıda güzel ürünler",
+    ]);
+    let hu = feed([
+        "Az őszi időjárás előrejelzése",
+        "Új könyvtár nyílt a főtéren",
+        "Gyümölcsszüret a völgyben",
+    ]);
+    let mut wrong = Vec::new();
+    for (text, enc) in [
+        (&tr, encoding_rs::WINDOWS_1254),
+        (&hu, encoding_rs::WINDOWS_1250),
+        (&hu, encoding_rs::ISO_8859_2),
+    ] {
+        let (bytes, _, unmappable) = enc.encode(text);
+        assert!(!unmappable);
+        let r = whole(&bytes, &Options::default());
+        if r.format != Format::Legacy || self::text(&bytes, &r.encoding) != *text {
+            wrong.push(format!(
+                "{}: {} {}",
+                enc.name(),
+                r.format.name(),
+                r.encoding
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

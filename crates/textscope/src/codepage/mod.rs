@@ -3,13 +3,16 @@
 //! encoding_rs decodes the pages it has (the WHATWG set); the others come from tables generated
 //! by `scripts/gen-codepages.py` from Python's codecs (the Unicode Consortium's mapping files)
 //! and GNU libc's iconv charmaps (`tables_single.rs`, `tables_cns.rs`; a few EBCDIC bytes set
-//! to ICU's IBM tables, the generator's OVERRIDES say which and why), or are decoded by the
-//! small state machines in `multi.rs` (Johab, EUC-TW, ISO-2022-KR, ISO-2022-CN).
+//! to ICU's IBM tables, the generator's OVERRIDES say which and why) and CPython's JIS X 0213
+//! codec (`tables_jis.rs`), or are decoded by the small state machines in `multi.rs` (Johab,
+//! EUC-TW, ISO-2022-KR, ISO-2022-CN, HZ-GB-2312, EUC-JIS-2004, Shift_JIS-2004).
 
 pub(crate) mod multi;
 mod registry;
 #[allow(clippy::unreadable_literal)]
 pub(crate) mod tables_cns;
+#[allow(clippy::unreadable_literal)]
+pub(crate) mod tables_jis;
 #[allow(clippy::unreadable_literal)]
 mod tables_single;
 
@@ -151,7 +154,10 @@ impl CodePage {
     pub fn is_stateful(self) -> bool {
         match self.0.kind {
             Kind::Rs(e) => e == encoding_rs::ISO_2022_JP,
-            Kind::Multi(w) => matches!(w, multi::Which::Iso2022Kr | multi::Which::Iso2022Cn),
+            Kind::Multi(w) => matches!(
+                w,
+                multi::Which::Iso2022Kr | multi::Which::Iso2022Cn | multi::Which::Hz
+            ),
             Kind::Table(_) => false,
         }
     }
@@ -249,6 +255,16 @@ mod tests {
         assert_eq!(n("Windows-1252"), Some("windows-1252"));
         assert_eq!(n("ebcdic-cp-us"), Some("IBM037"));
         assert_eq!(n("euc-tw"), Some("EUC-TW"));
+        assert_eq!(n("hz"), Some("HZ-GB-2312"));
+        assert_eq!(n("HZ-GB-2312"), Some("HZ-GB-2312"));
+        assert_eq!(n("euc_jis_2004"), Some("EUC-JIS-2004"));
+        assert_eq!(n("EUC-JISX0213"), Some("EUC-JIS-2004"));
+        assert_eq!(n("shift_jis_2004"), Some("Shift_JIS-2004"));
+        assert_eq!(n("sjis2004"), Some("Shift_JIS-2004"));
+        assert_eq!(n("Shift_JISX0213"), Some("Shift_JIS-2004"));
+        // The 2004 pages are not their JIS X 0208 forebears.
+        assert_eq!(n("shift_jis"), Some("Shift_JIS"));
+        assert_eq!(n("euc-jp"), Some("EUC-JP"));
         assert_eq!(n("utf-8"), None);
         assert_eq!(n("nonsense"), None);
     }

@@ -1,12 +1,14 @@
 //! Streaming decoders for the multi-byte pages encoding_rs lacks: Johab (KS X 1001 annex 3),
 //! EUC-TW (CNS 11643 planes 1 and 2; the other planes are unmapped, P8), ISO-2022-KR
-//! (RFC 1557) and ISO-2022-CN (RFC 1922) (SPEC D11, U4, U5).
+//! (RFC 1557), ISO-2022-CN (RFC 1922), HZ-GB-2312 (RFC 1843), and EUC-JIS-2004 and
+//! Shift_JIS-2004 (JIS X 0213:2004) (SPEC D11, U4, U5).
 //!
 //! The state is a few bytes and flags (`Copy`): the bytes of a character begun in one chunk,
 //! and for ISO-2022 the designations and the shift state. Escape sequences and SO/SI belong
 //! to the encoding (D11): they give no character and are shown with the next character's bytes.
 
 use super::tables_cns::{CNS_PLANE1, CNS_PLANE2};
+use super::tables_jis::{JIS_PAIRS, JIS_PLANE1, JIS_PLANE2};
 use crate::sink::{Bad, Sink};
 
 /// Which state machine.
@@ -16,6 +18,10 @@ pub(crate) enum Which {
     EucTw,
     Iso2022Kr,
     Iso2022Cn,
+    /// RFC 1843: ASCII, and GB 2312 pairs between `~{` and `~}`.
+    Hz,
+    EucJis2004,
+    ShiftJis2004,
 }
 
 /// What an ISO-2022 G1 set holds.
@@ -64,6 +70,53 @@ fn cns(plane: &[u16; 94 * 94], a: u8, b: u8) -> Option<char> {
         .flatten()
 }
 
+/// A JIS X 0213 code (plane 1 or 2, row and cell bytes A1-FE): its character, or its two
+/// characters (25 kana and tone letters with a combining mark, which Unicode has no one
+/// character for).
+fn jis_x0213(plane2: bool, a: u8, b: u8) -> Option<(char, Option<char>)> {
+    let (r, c) = (
+        usize::from(a.checked_sub(0xA1)?),
+        usize::from(b.checked_sub(0xA1)?),
+    );
+    if r >= 94 || c >= 94 {
+        return None;
+    }
+    let table = if plane2 { &JIS_PLANE2 } else { &JIS_PLANE1 };
+    match *table.get(r * 94 + c)? {
+        0 => None,
+        v if v >= 0x11_0000 => {
+            let [x, y] = *JIS_PAIRS.get(usize::try_from(v - 0x11_0000).ok()?)?;
+            Some((char::from_u32(x)?, Some(char::from_u32(y)?)))
+        }
+        v => Some((char::from_u32(v)?, None)),
+    }
+}
+
+/// A Shift_JIS-2004 pair moved to its JIS X 0213 plane and EUC row and cell bytes. Leads
+/// 81-9F and E0-EF hold two rows of plane 1 each; F0-FC hold plane 2's rows 1, 8, 3, 4, 5, 12,
+/// 13, 14, 15, 78 and 79-94, two a lead. A trail 40-9E (7F aside) is the lead's first row,
+/// 9F-FC its second.
+fn sjis_to_jis(l: u8, t: u8) -> Option<(bool, u8, u8)> {
+    let (plane2, rows) = match l {
+        0x81..=0x9F => (false, [(l - 0x81) * 2 + 1, (l - 0x81) * 2 + 2]),
+        0xE0..=0xEF => (false, [(l - 0xC1) * 2 + 1, (l - 0xC1) * 2 + 2]),
+        0xF0 => (true, [1, 8]),
+        0xF1 => (true, [3, 4]),
+        0xF2 => (true, [5, 12]),
+        0xF3 => (true, [13, 14]),
+        0xF4 => (true, [15, 78]),
+        0xF5..=0xFC => (true, [79 + (l - 0xF5) * 2, 80 + (l - 0xF5) * 2]),
+        _ => return None,
+    };
+    let (row, cell) = match t {
+        0x40..=0x7E => (rows[0], t - 0x3F),
+        0x80..=0x9E => (rows[0], t - 0x40),
+        0x9F..=0xFC => (rows[1], t - 0x9E),
+        _ => return None,
+    };
+    Some((plane2, row + 0xA0, cell + 0xA0))
+}
+
 fn euc_kr(a: u8, b: u8) -> Option<char> {
     decode_pair(encoding_rs::EUC_KR, a, b)
 }
@@ -108,6 +161,11 @@ fn gb2312(a: u8, b: u8) -> Option<char> {
     gb2312_defined(a, b)
         .then(|| decode_pair(encoding_rs::GBK, a | 0x80, b | 0x80))
         .flatten()
+}
+
+/// A GB 2312 pair as 7-bit bytes (21-7E each), for HZ's detection (`detect/iso2022.rs`).
+pub(crate) fn gb2312_char(a: u8, b: u8) -> Option<char> {
+    gb2312(a, b)
 }
 
 const JOHAB_INITIAL: [u16; 19] = [
@@ -188,6 +246,8 @@ enum Step {
     More,
     /// The sequence so far is a character.
     Char(char),
+    /// The sequence so far is two characters (JIS X 0213's kana with a combining mark).
+    Two(char, char),
     /// The sequence so far (all of it) is understood but gives no character (an escape, SO).
     Control,
     /// The first `n` bytes are bad; the rest are tried again.
@@ -238,6 +298,74 @@ impl MultiDecoder {
                 _ => Step::Bad(1),
             },
             Which::Iso2022Kr | Which::Iso2022Cn => self.iso2022(),
+            Which::Hz => self.hz(),
+            Which::EucJis2004 => {
+                let jis = |plane2, a, b, n| {
+                    jis_x0213(plane2, a, b).map_or(Step::Bad(n), |(c, d)| match d {
+                        Some(d) => Step::Two(c, d),
+                        None => Step::Char(c),
+                    })
+                };
+                match *s {
+                    [b] if b < 0x80 => Step::Char(char::from(b)),
+                    [0x8E | 0x8F | 0xA1..=0xFE] | [0x8F, 0xA1..=0xFE] => Step::More,
+                    // Half-width katakana, as in EUC-JP.
+                    [0x8E, b @ 0xA1..=0xDF] => char::from_u32(0xFF61 + u32::from(b - 0xA1))
+                        .map_or(Step::Bad(2), Step::Char),
+                    // A trail outside A1-FE ends the lead alone and is read again (WHATWG's
+                    // EUC-JP does the same).
+                    [0x8E, b] => Step::Bad(if (0xA1..=0xFE).contains(&b) { 2 } else { 1 }),
+                    [a @ 0xA1..=0xFE, b] if (0xA1..=0xFE).contains(&b) => jis(false, a, b, 2),
+                    [0x8F, a, b] if (0xA1..=0xFE).contains(&b) => jis(true, a, b, 3),
+                    [0x8F, _, _] => Step::Bad(2),
+                    _ => Step::Bad(1),
+                }
+            }
+            Which::ShiftJis2004 => match *s {
+                // 00-7F are ASCII, as in every ASCII-compatible page here (decision 99).
+                [b] if b < 0x80 => Step::Char(char::from(b)),
+                [b @ 0xA1..=0xDF] => {
+                    char::from_u32(0xFF61 + u32::from(b - 0xA1)).map_or(Step::Bad(1), Step::Char)
+                }
+                [0x81..=0x9F | 0xE0..=0xFC] => Step::More,
+                [l, t] => {
+                    let c = sjis_to_jis(l, t).and_then(|(p, a, b)| jis_x0213(p, a, b));
+                    match c {
+                        Some((c, Some(d))) => Step::Two(c, d),
+                        Some((c, None)) => Step::Char(c),
+                        // WHATWG's Shift_JIS: an ASCII trail is read again.
+                        None => Step::Bad(if t < 0x80 { 1 } else { 2 }),
+                    }
+                }
+                _ => Step::Bad(1),
+            },
+        }
+    }
+
+    /// HZ-GB-2312 (RFC 1843): `~{` shifts to GB 2312, `~}` back to ASCII, `~~` is a tilde and
+    /// `~` before a line feed joins the lines (both give no character). In GB mode two bytes
+    /// 21-7E are one GB 2312 character (a pair GB 2312 lacks is one bad item, so the next pair
+    /// stays in step); a control byte there is itself, and any other byte is bad alone.
+    fn hz(&mut self) -> Step {
+        let s = self.seq.get(self.prefix..self.len).unwrap_or_default();
+        match *s {
+            [b'~'] => Step::More,
+            [b'~', b'{'] if !self.so => {
+                self.so = true;
+                Step::Control
+            }
+            [b'~', b'}'] if self.so => {
+                self.so = false;
+                Step::Control
+            }
+            [b'~', b'\n'] if !self.so => Step::Control,
+            [b'~', b'~'] if !self.so => Step::Char('~'),
+            [b'~', _] => Step::Bad(1),
+            [b] if b >= 0x80 => Step::Bad(1),
+            [b] if !self.so || b < 0x21 || b == 0x7F => Step::Char(char::from(b)),
+            [_] => Step::More,
+            [a, b] if (0x21..0x7F).contains(&b) => gb2312(a, b).map_or(Step::Bad(2), Step::Char),
+            _ => Step::Bad(1),
         }
     }
 
@@ -363,6 +491,12 @@ impl MultiDecoder {
                 }
                 Step::Char(c) => {
                     sink.char(c, self.start, self.seq.get(..self.len).unwrap_or_default());
+                    self.clear(self.len);
+                }
+                Step::Two(c, d) => {
+                    // The bytes are shown once, with the first character (as Big5's `88 62`).
+                    sink.char(c, self.start, self.seq.get(..self.len).unwrap_or_default());
+                    sink.char(d, self.start, &[]);
                     self.clear(self.len);
                 }
                 Step::Bad(n) => {

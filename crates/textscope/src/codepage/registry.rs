@@ -14,7 +14,7 @@ macro_rules! page {
     };
 }
 /// Every code page: the commonest first, so that a tie goes to the commoner page (D12).
-pub(crate) static PAGES: [Page; 99] = [
+pub(crate) static PAGES: [Page; 102] = [
     page!(
         "windows-1252",
         Kind::Rs(&rs::WINDOWS_1252_INIT),
@@ -481,6 +481,38 @@ pub(crate) static PAGES: [Page; 99] = [
         "CJK",
         2,
         &["csiso2022cn"]
+    ),
+    // 7-bit: found by its `~{` `~}` shifts (detect/iso2022.rs), not priced as a candidate.
+    page!(
+        "HZ-GB-2312",
+        Kind::Multi(Which::Hz),
+        None,
+        "CJK",
+        2,
+        &["hz", "hz-gb", "cshzgb2312"]
+    ),
+    // JIS X 0213: after EUC-JP and Shift_JIS, which read JIS X 0208 text alike and win the tie.
+    page!(
+        "EUC-JIS-2004",
+        Kind::Multi(Which::EucJis2004),
+        Japanese,
+        "CJK",
+        2,
+        &["euc-jisx0213", "eucjis2004", "euc_jis_2004", "jisx0213"]
+    ),
+    page!(
+        "Shift_JIS-2004",
+        Kind::Multi(Which::ShiftJis2004),
+        Japanese,
+        "CJK",
+        2,
+        &[
+            "shift_jisx0213",
+            "shiftjis2004",
+            "sjis2004",
+            "s_jis_2004",
+            "sjisx0213"
+        ]
     ),
     page!(
         "ISO-8859-3",

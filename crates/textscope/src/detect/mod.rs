@@ -319,13 +319,31 @@ pub(crate) fn detect_keeping(window: &[u8], at_eof: bool, keep: usize, explain: 
     }
     // D8: UTF-16 beyond Latin, compared with the best legacy reading.
     let a = legacy::assess(window, at_eof, keep);
-    for (format, s) in &utf16 {
+    let cost = |o: &Outcome| {
+        o.figures
+            .iter()
+            .find(|(k, _)| *k == "cost_milli")
+            .map_or(u64::MAX, |&(_, v)| v)
+    };
+    for (i, (format, s)) in utf16.iter().enumerate() {
         let outcome = unicode::utf16_beyond_latin(*format, window, at_eof, s, &a);
-        let accepted = outcome.accepted;
-        record(&mut steps, *format, outcome);
-        if accepted {
-            return Verdict::new(*format, 0, steps);
+        if !outcome.accepted {
+            record(&mut steps, *format, outcome);
+            continue;
         }
+        // Issue 38 (D8): both byte orders can be plausible (Devanagari swapped is Canadian
+        // syllabics, letters too); the cheaper reading is the file's. The other order is
+        // looked at only when the first is accepted, and shown only when it wins.
+        if let Some((other, os)) = utf16.get(i + 1) {
+            let next = unicode::utf16_beyond_latin(*other, window, at_eof, os, &a);
+            if next.accepted && cost(&next) < cost(&outcome) {
+                record(&mut steps, *format, outcome);
+                record(&mut steps, *other, next);
+                return Verdict::new(*other, 0, steps);
+            }
+        }
+        record(&mut steps, *format, outcome);
+        return Verdict::new(*format, 0, steps);
     }
     // D6 and D12.
     let accepted = a.outcome.accepted;

@@ -109,12 +109,24 @@ fn members<'a>(g: &Group, next: &'a [usize]) -> impl Iterator<Item = usize> + 'a
 /// `keep` groups are priced and the next bound is beyond the last of them. What is kept is the
 /// same as pricing every candidate would give, cost for cost.
 pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
-    let b = bytes::bytes_of(window);
+    let mut b = bytes::bytes_of(window);
     // The part read: a multi-byte character cut at its end is not a fault (as at the end of a
     // window that is not the whole file).
     let at_eof = at_eof && b.read == window.len();
     let window = window.get(..b.read).unwrap_or(window);
     let ebcdic = bytes::ebcdic_possible(&b, window.len());
+    // Issue 38, item 4: the single-byte pages are priced on the text, not on its markup (the
+    // multi-byte pages decode the window itself). Not for a window that may be EBCDIC, whose
+    // `<` and `>` are other characters, nor for one whose bytes are a quarter or more above
+    // 7F: markup is ASCII, and in random bytes a `<` opens nothing (D13 keeps them binary).
+    if !ebcdic && b.high > 0 && b.high * 4 < window.len() as u64 {
+        if let Some(text) = cjk::without_markup(window) {
+            let masked = bytes::bytes_of(&text);
+            if masked.read == b.read && masked.high == b.high {
+                b = masked;
+            }
+        }
+    }
     if b.high == 0 && !ebcdic {
         return Ranking {
             top: Vec::new(),

@@ -204,6 +204,12 @@ fn in_set(set: &[u64], base: u32, c: char) -> bool {
     set.get(v / 64).is_some_and(|w| w & (1 << (v % 64)) != 0)
 }
 
+/// Issue 38 (D8): a Han ideograph outside the common sets, or of Extension A. Text of rare
+/// ideographs (names, classical texts, dictionaries) is text; at 1, as noise, it was binary.
+/// Random bytes are kept out by what they hold besides: unpaired surrogates, private use,
+/// symbols (D13's random and compressed tests).
+const RARE_HAN: f64 = 0.35;
+
 /// How much a character read from UTF-16 looks like noise, on D12's scale (0 text, 1 noise):
 /// a Han ideograph counts as text when one of the national standards has it among its common
 /// characters (GB 2312 level 1, Big5 level 1, JIS X 0208 level 1), a Hangul syllable when KS X
@@ -213,11 +219,11 @@ fn noise(c: char) -> f64 {
         return if in_set(&common().han, 0x4E00, c) {
             0.1
         } else {
-            1.0
+            RARE_HAN
         };
     }
     if ('\u{3400}'..='\u{4DBF}').contains(&c) {
-        return 1.0;
+        return RARE_HAN;
     }
     match c {
         '\u{AC00}'..='\u{D7A3}' if in_set(&common().hangul, 0xAC00, c) => 0.1,
@@ -332,15 +338,15 @@ pub(super) fn utf16_beyond_latin(
     figs.push(("cost_milli", (own * 1000.0).round() as u64));
     figs.push(("max_cost_milli", (MAX_NOISE / 2.0 * 1000.0).round() as u64));
     // Bytes of ASCII text read in pairs give ideographs, some common: such a reading is Latin
-    // text in a code page, not UTF-16 beyond Latin (CJK text has far fewer such units).
+    // text in a code page, not UTF-16 beyond Latin (CJK text has far fewer such units). Only
+    // printable bytes count: TAB, LF and CR are the high bytes of Devanagari (U+09xx), Gurmukhi
+    // (U+0Axx) and Malayalam (U+0Dxx), so Hindi, Marathi, Nepali, Punjabi and Malayalam in
+    // UTF-16 were "two ASCII bytes" in nearly every unit (issue 38); Latin text has few.
     let ascii_pairs = window
         .as_chunks::<2>()
         .0
         .iter()
-        .filter(|u| {
-            u.iter()
-                .all(|&b| matches!(b, 0x09 | 0x0A | 0x0D | 0x20..=0x7E))
-        })
+        .filter(|u| u.iter().all(|&b| matches!(b, 0x20..=0x7E)))
         .count() as u64;
     figs.push(("ascii_pair_units", ascii_pairs));
     if ascii_pairs * 10 > units * 6 {

@@ -1,5 +1,5 @@
 //! D12 for the multi-byte pages (Shift_JIS, EUC-JP, GBK, gb18030, Big5, EUC-KR, Johab,
-//! EUC-TW): the window is decoded; a byte the page cannot hold disqualifies it (beyond one
+//! EUC-TW, EUC-JIS-2004, Shift_JIS-2004): the window is decoded; a byte the page cannot hold disqualifies it (beyond one
 //! character in a hundred, for files with a stray byte); each character is priced by where
 //! it sits in the page's own character set. The first level of each national standard is its
 //! set of common characters (GB 2312 level 1, Big5 level 1, JIS X 0208 level 1, KS X 1001's
@@ -56,13 +56,18 @@ impl Tally<'_> {
         match name {
             "GBK" | "gb18030" => is_han(c) && (0xB0..=0xD7).contains(&lead),
             "Big5" => is_han(c) && (0xA4..=0xC6).contains(&lead),
-            "EUC-JP" => is_han(c) && (0xB0..=0xCF).contains(&lead),
-            "Shift_JIS" => is_han(c) && (0x88..=0x98).contains(&lead),
+            "EUC-JP" | "EUC-JIS-2004" => is_han(c) && (0xB0..=0xCF).contains(&lead),
+            "Shift_JIS" | "Shift_JIS-2004" => is_han(c) && (0x88..=0x98).contains(&lead),
             "EUC-KR" => ('\u{AC00}'..='\u{D7A3}').contains(&c) && (0xB0..=0xC8).contains(&lead),
             "Johab" => ('\u{AC00}'..='\u{D7A3}').contains(&c),
             "EUC-TW" => is_han(c) && (0xC4..=0xFD).contains(&lead),
             _ => false,
         }
+    }
+
+    /// EUC-JIS-2004 or Shift_JIS-2004.
+    fn jis2004(&self) -> bool {
+        matches!(self.page.name(), "EUC-JIS-2004" | "Shift_JIS-2004")
     }
 
     /// True when a two-byte character lies inside the national standard the page extends
@@ -83,6 +88,12 @@ impl Tally<'_> {
             "Shift_JIS" => matches!(lead, 0x81..=0x86 | 0x88..=0x9F | 0xE0..=0xEA),
             "EUC-JP" => euc(0xF4) && lead != 0xAD,
             "EUC-KR" => euc(0xFE),
+            // JIS X 0213's pages: its JIS X 0208 part (rows 1-8 and 16-84 of plane 1) is the
+            // standard; the rows it adds (9-15, 85-94) and plane 2 fill nearly every pair of
+            // bytes, so text of another page lands there. A file that needs them leaves
+            // EUC-JP or Shift_JIS with bad bytes, and the 2004 page wins (issue 38).
+            "EUC-JIS-2004" => euc(0xA8) || euc(0xF4) && lead >= 0xB0,
+            "Shift_JIS-2004" => matches!(lead, 0x81..=0x84 | 0x88..=0x9F | 0xE0..=0xEA),
             _ => true,
         }
     }
@@ -151,6 +162,9 @@ impl Sink for Tally<'_> {
             }
             '\u{3000}'..='\u{303F}' | '\u{FF01}'..='\u{FF5E}' | '\u{2010}'..='\u{203B}' => PUNCT,
             '\u{FF61}'..='\u{FF9F}' => RARE,
+            // JIS X 0213's own kanji: rarer than JIS X 0208's, but the reason a file is in a
+            // 2004 page at all (a vendor's addition of another page stays RARE).
+            _ if !self.in_standard(bytes) && han && self.jis2004() => LESS_COMMON,
             _ if !self.in_standard(bytes) => RARE,
             _ if self.common(c, lead) => COMMON,
             '\u{AC00}'..='\u{D7A3}' if ko => LESS_COMMON,
@@ -226,6 +240,96 @@ pub(crate) fn letters_outside_markup(window: &[u8]) -> u64 {
         last = [last[1], b];
     }
     letters
+}
+
+/// Fewest tags for [`without_markup`] to take a window for markup.
+const MIN_TAGS: usize = 4;
+
+/// Issue 38, item 4: `window` with the ASCII bytes of its markup (tags with their names and
+/// attributes, entities, URLs) turned into spaces, for the single-byte pages' pricing: the
+/// English of tag and attribute names decided the language of Hungarian and Turkish XML. Bytes
+/// above 7F stay where they are (an attribute value can be text), and so does the length.
+/// `None` when nothing is markup, or when the window has fewer than [`MIN_TAGS`] tags (a `<`
+/// before a letter, `/`, `!` or `?`): a stray `<` in prose opens no tag.
+pub(crate) fn without_markup(window: &[u8]) -> Option<Vec<u8>> {
+    if !window.contains(&b'<') {
+        return None;
+    }
+    let tags = window
+        .windows(2)
+        .filter(|w| {
+            matches!(*w, [b'<', n] if n.is_ascii_alphabetic() || matches!(n, b'/' | b'!' | b'?'))
+        })
+        .take(MIN_TAGS)
+        .count();
+    if tags < MIN_TAGS {
+        return None;
+    }
+    let mut out = window.to_vec();
+    let mut changed = false;
+    let (mut in_tag, mut entity, mut in_url) = (false, 0u8, false);
+    let mut token_start = 0usize;
+    let mut last = [0u8; 2];
+    for (i, &b) in window.iter().enumerate() {
+        let mut blank = in_tag || in_url;
+        match b {
+            b'<' => {
+                in_tag = true;
+                in_url = false;
+                blank = true;
+                token_start = i + 1;
+            }
+            b'>' if in_tag => {
+                in_tag = false;
+                in_url = false;
+                blank = true;
+                token_start = i + 1;
+            }
+            b'&' => {
+                // An entity is `&name;` or `&#123;`: blank it only once its `;` is seen.
+                entity = 12;
+                token_start = i;
+            }
+            b';' if entity > 0 => {
+                for slot in out.get_mut(token_start..=i).unwrap_or_default() {
+                    *slot = b' ';
+                }
+                changed = true;
+                entity = 0;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' => {
+                in_url = false;
+                entity = 0;
+                if !in_tag {
+                    blank = false;
+                }
+                token_start = i + 1;
+            }
+            b'/' if last == [b':', b'/'] && !in_tag => {
+                // The scheme and `:/` were read as text: blank them too.
+                in_url = true;
+                for slot in out.get_mut(token_start..i).unwrap_or_default() {
+                    if slot.is_ascii() {
+                        *slot = b' ';
+                    }
+                }
+                changed = true;
+                blank = true;
+            }
+            _ => {}
+        }
+        if entity > 0 && b != b'&' && b != b'#' && !b.is_ascii_alphanumeric() && b != b';' {
+            entity = 0;
+        }
+        if blank && b.is_ascii() && !matches!(b, b'\n' | b'\r') {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = b' ';
+                changed = true;
+            }
+        }
+        last = [last[1], b];
+    }
+    changed.then_some(out)
 }
 
 /// Scores one multi-byte page (`None`: not a multi-byte candidate, or disqualified). A

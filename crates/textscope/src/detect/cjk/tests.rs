@@ -271,3 +271,21 @@ fn letters_outside_markup_skip_tags_entities_and_links() {
     assert_eq!(count(b"see https://example.com/path here"), 7);
     assert_eq!(count(b"<a href=\"http://x.org\">link</a> &nbsp;ok"), 6);
 }
+
+#[test]
+fn without_markup_blanks_tags_entities_and_links_but_keeps_high_bytes() {
+    use super::without_markup as strip;
+    assert_eq!(strip(b"plain words"), None);
+    // Fewer than four tags: not markup.
+    assert_eq!(strip(b"<a href=\"x\">sz\xe9p</a>"), None);
+    let got = strip(b"<a href=\"x\">sz\xe9p</a> &amp; http://ex.hu/a k\xf6nyv\n<b></b>").unwrap();
+    let mut want = vec![b' '; 12];
+    want.extend_from_slice(b"sz\xe9p");
+    want.extend_from_slice(&[b' '; 26]);
+    want.extend_from_slice(b"k\xf6nyv\n");
+    want.extend_from_slice(&[b' '; 7]);
+    assert_eq!(got, want);
+    // A high byte inside a tag stays (an attribute value can be text); the length is kept.
+    let got = strip(b"<t v=\"\xe9\">x</t><p></p>").unwrap();
+    assert_eq!(got, b"      \xe9  x           ".to_vec());
+}
