@@ -54,6 +54,9 @@ CHARDET: Dict[str, Tuple[str, int]] = {
     "Johab": ("Johab", LEGACY_ISO),
     "ISO-2022-KR": ("ISO-2022-KR", LEGACY_REGIONAL),
     "EUC-TW": ("EUC-TW", LEGACY_REGIONAL),
+    "HZ-GB-2312": ("HZ-GB-2312", LEGACY_REGIONAL),
+    "EUC-JIS-2004": ("EUC-JIS-2004", LEGACY_REGIONAL),
+    "Shift_JIS-2004": ("Shift_JIS-2004", LEGACY_REGIONAL),
     "ISO-2022-CN": ("ISO-2022-CN", LEGACY_REGIONAL),
     # Cyrillic and others of the web
     "KOI8-R": ("KOI8-R", MODERN_WEB),

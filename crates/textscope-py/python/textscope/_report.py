@@ -234,13 +234,44 @@ class ProblemCounts(Node):
 
 class FindingCounts(Node):
     """Exact count of each finding kind (bidi controls, invisible characters, terminal
-    escape sequences)."""
+    escape sequences, runs of mojibake, stretches in another encoding)."""
 
     __slots__ = ()
     if TYPE_CHECKING:
         bidi_control: int
         invisible_character: int
         ansi_escape: int
+        mojibake: int
+        mixed_encoding: int
+
+
+class Repair(Node):
+    """A ``mojibake`` finding's repair: the chain of encodings the text went through
+    (``["utf-8", "windows-1252", "utf-8"]``), the text as it stands and as it was meant, and
+    whether another reading is as likely (then it is not repaired without asking)."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        chain: List[str]
+        original: str
+        repaired: str
+        ambiguous: bool
+
+
+class Segment(Node):
+    """One stretch of a file of two encodings: where it is (bytes and lines), its format and
+    encoding, whether it starts with a byte order mark, and how sure textscope is of it."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        offset: int
+        length: int
+        first_line: int
+        last_line: int
+        format: str
+        encoding: str
+        mark: bool
+        confidence: float
 
 
 class Problem(Node):
@@ -288,8 +319,15 @@ class Report(Node):
         "findings": Problem,
         "container": Container,
         "hints": Hint,
+        "segments": Segment,
     }
-    _absent = {"container": None, "text_reading": None, "hints": [], "language": None}
+    _absent = {
+        "container": None,
+        "text_reading": None,
+        "hints": [],
+        "language": None,
+        "segments": [],
+    }
     if TYPE_CHECKING:
         schema: int
         path: Optional[str]
@@ -315,6 +353,7 @@ class Report(Node):
         container: Optional[Container]
         text_reading: Optional["Report"]
         hints: List[Hint]
+        segments: List[Segment]
 
     def __init__(self, data: Dict[str, Any], text: Optional[str] = None) -> None:
         super().__init__(data)

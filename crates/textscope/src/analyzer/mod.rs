@@ -187,8 +187,7 @@ impl ReportConsumer {
     pub fn finish(self, detected: Detected, size: u64) -> (Report, LineIndex) {
         let (mut report, index) = build(self.index_every, size, detected, self.main);
         if let Some(t) = self.twofold {
-            let (segments, found, mixed, mojibake) = t.finish(&report.encoding, self.cap);
-            add_twofold(&mut report, segments, found, mixed, mojibake);
+            finish_twofold(&mut report, *t, self.cap);
         }
         (report, index)
     }
@@ -213,14 +212,9 @@ impl Consumer for ReportConsumer {
 
 /// The segments and their findings, and the mojibake, into the report (findings in file
 /// order, counts exact).
-fn add_twofold(
-    report: &mut Report,
-    segments: Vec<crate::segments::Segment>,
-    found: Vec<crate::finding::Finding>,
-    mixed: u64,
-    mojibake: u64,
-) {
+fn finish_twofold(report: &mut Report, t: twofold::Twofold, cap: usize) {
     use crate::finding::FindingKind;
+    let (segments, found, mixed, mojibake) = t.finish(&report.encoding, cap);
     report.segments = segments;
     *report.finding_counts.get_mut(FindingKind::MixedEncoding) += mixed;
     *report.finding_counts.get_mut(FindingKind::Mojibake) += mojibake;

@@ -51,7 +51,11 @@ impl<S: CharSink> ObservedConsumer<S> {
                 obs: &mut self.sink,
             });
         }
-        let (report, index) = build(self.report.index_every, size, detected, self.report.main);
+        let (mut report, index) =
+            build(self.report.index_every, size, detected, self.report.main);
+        if let Some(t) = self.report.twofold {
+            super::finish_twofold(&mut report, *t, self.report.cap);
+        }
         (report, index, self.sink)
     }
 }

@@ -100,6 +100,7 @@ impl Analyzer {
         let mut size = self.front.position();
         let (detected, consumer) = self.front.finish();
         let index_every = consumer.index_every;
+        let (twofold, cap) = (consumer.twofold, consumer.cap);
         let mut d = consumer.main;
         for seg in segments {
             if seg.start != size {
@@ -119,7 +120,13 @@ impl Analyzer {
             size += seg.fed;
             d.decoder = Some(seg.decoder);
         }
-        Ok(build(index_every, size, detected, d))
+        let (mut report, index) = build(index_every, size, detected, d);
+        // Whole only when the caller kept to `rest` (G8): every byte through this analyzer
+        // for `Rest::Everything`, and one analyzer again when the merged report shows a sign.
+        if let Some(t) = twofold {
+            super::finish_twofold(&mut report, *t, cap);
+        }
+        Ok((report, index))
     }
 }
 
