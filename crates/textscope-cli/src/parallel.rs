@@ -33,7 +33,11 @@ pub fn analyze(
     // when the segments or mojibake of the report need every byte through one analyzer
     // (docs/mojibake.md G8, M9).
     let rest = a.rest();
-    let parts = if rest == textscope::Rest::Everything { 1 } else { threads as u64 };
+    let parts = if rest == textscope::Rest::Everything {
+        1
+    } else {
+        threads as u64
+    };
     let mut points = Vec::new();
     let mut probe = vec![0u8; BUF];
     for k in 1..parts {

@@ -172,7 +172,9 @@ fn agree(file: &Path) -> bool {
     let bidi = every.of("bidi");
     if bidi.len() as u64 == found {
         for f in r["findings"].as_array().unwrap() {
-            if ["ansi_escape", "mojibake", "mixed_encoding"].contains(&f["kind"].as_str().unwrap_or("")) {
+            if ["ansi_escape", "mojibake", "mixed_encoding"]
+                .contains(&f["kind"].as_str().unwrap_or(""))
+            {
                 continue;
             }
             let at = (u(&f["line"]), u(&f["column"]), u(&f["offset"]));

@@ -32,26 +32,54 @@ const FRENCH: &str = "L'été dernier, nous avons goûté une crème brûlée à
 fn the_first_line_names_the_other_encoding_and_the_mojibake() {
     let (_, out, _) = run(&[&path("utf8-with-1252-lines.txt")]);
     assert!(
-        out.lines().next().unwrap().contains("UTF-8 text, except lines 10–13 (windows-1252)"),
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("UTF-8 text, except lines 10–13 (windows-1252)"),
         "{out}"
     );
     let (_, out, _) = run(&[&path("1252-with-utf8-lines.txt")]);
-    assert!(out.contains("windows-1252 text (legacy code page), except lines 6–8 (UTF-8)"), "{out}");
+    assert!(
+        out.contains("windows-1252 text (legacy code page), except lines 6–8 (UTF-8)"),
+        "{out}"
+    );
     let (_, out, _) = run(&[&path("utf8-double-mojibake.txt")]);
     assert!(out.contains("UTF-8 text, mojibake on lines 8–11"), "{out}");
-    assert!(out.contains("\"ÃƒÂ©\" is \"é\" (UTF-8 read as windows-1252 twice)"), "{out}");
+    assert!(
+        out.contains("\"ÃƒÂ©\" is \"é\" (UTF-8 read as windows-1252 twice)"),
+        "{out}"
+    );
 }
 
 #[test]
 fn check_denies_mojibake_and_mixed_encoding_by_name_only() {
     let dir = path("");
-    let (code, out, _) = run(&["check", "--deny", "mojibake,mixed_encoding", "--allow-rule", "problems", &dir]);
+    let (code, out, _) = run(&[
+        "check",
+        "--deny",
+        "mojibake,mixed_encoding",
+        "--allow-rule",
+        "problems",
+        &dir,
+    ]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("utf8-double-mojibake.txt:8:3: mojibake:"), "{out}");
-    assert!(out.contains("utf8-with-1252-lines.txt:10:1: mixed_encoding:"), "{out}");
-    assert!(out.contains("utf16le-then-utf8.csv:7:1: mixed_encoding:"), "{out}");
+    assert!(
+        out.contains("utf8-double-mojibake.txt:8:3: mojibake:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("utf8-with-1252-lines.txt:10:1: mixed_encoding:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("utf16le-then-utf8.csv:7:1: mixed_encoding:"),
+        "{out}"
+    );
     let (_, out, _) = run(&["check", "--allow-rule", "problems", &dir]);
-    assert!(!out.contains("mojibake:") && !out.contains("mixed_encoding:"), "{out}");
+    assert!(
+        !out.contains("mojibake:") && !out.contains("mixed_encoding:"),
+        "{out}"
+    );
 }
 
 fn convert(name: &str, extra: &[&str]) -> (i32, String, String) {
@@ -66,15 +94,27 @@ fn convert(name: &str, extra: &[&str]) -> (i32, String, String) {
 fn convert_decodes_each_segment_in_its_own_encoding() {
     let (code, out, err) = convert("utf8-with-1252-lines.txt", &[]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, GERMAN.repeat(9) + &FRENCH.repeat(4) + &GERMAN.repeat(7));
+    assert_eq!(
+        out,
+        GERMAN.repeat(9) + &FRENCH.repeat(4) + &GERMAN.repeat(7)
+    );
     assert!(err.contains("1 stretch read in its own encoding"), "{err}");
     let (code, out, _) = convert("1252-with-utf8-lines.txt", &[]);
     assert_eq!(code, 0);
-    assert_eq!(out, FRENCH.repeat(5) + &GERMAN.repeat(3) + &FRENCH.repeat(4));
+    assert_eq!(
+        out,
+        FRENCH.repeat(5) + &GERMAN.repeat(3) + &FRENCH.repeat(4)
+    );
     let (code, out, _) = convert("utf16le-then-utf8.csv", &["--bom", "no"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("id,name,city\n1,José Martínez,Málaga\n"), "{out}");
-    assert!(out.ends_with("8,Łukasz Żak,Łódź\n9,Noël Garçon,Nîmes\n"), "{out}");
+    assert!(
+        out.starts_with("id,name,city\n1,José Martínez,Málaga\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("8,Łukasz Żak,Łódź\n9,Noël Garçon,Nîmes\n"),
+        "{out}"
+    );
     assert!(!out.contains('\u{FFFD}'));
 }
 
@@ -82,7 +122,10 @@ fn convert_decodes_each_segment_in_its_own_encoding() {
 fn fix_mojibake_repairs_and_dry_run_shows_each_change() {
     let (code, out, err) = convert("utf8-double-mojibake.txt", &["--fix-mojibake"]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, GERMAN.repeat(7) + &FRENCH.repeat(4) + &GERMAN.repeat(3));
+    assert_eq!(
+        out,
+        GERMAN.repeat(7) + &FRENCH.repeat(4) + &GERMAN.repeat(3)
+    );
     assert!(err.contains("36 runs of mojibake repaired"), "{err}");
     let (code, out, err) = convert("utf8-double-mojibake.txt", &["--fix-mojibake", "--dry-run"]);
     assert_eq!(code, 0, "{err}");
@@ -105,6 +148,9 @@ fn fix_mojibake_refuses_an_ambiguous_run() {
     let (code, out, err) = run(&["convert", "--to", "utf-8", "--fix-mojibake", &p]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(err.contains("line 1, column 5") && err.contains("more than one text"), "{err}");
+    assert!(
+        err.contains("line 1, column 5") && err.contains("more than one text"),
+        "{err}"
+    );
     assert!(out.is_empty());
 }

@@ -6,7 +6,10 @@ use proptest::prelude::*;
 use textscope::{analyze, Analyzer, FindingKind, Format, Options, Report};
 
 fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../tests/data/mixed/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../tests/data/mixed/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -77,8 +80,14 @@ fn m9_double_mojibake_is_found_on_its_lines_with_its_repair() {
     assert_eq!(r.finding_counts.mojibake, 36);
     assert!(runs.iter().all(|f| (8..=11).contains(&f.line)));
     let fix = runs[0].repair.as_ref().unwrap();
-    assert_eq!((fix.original.as_str(), fix.repaired.as_str()), ("ÃƒÂ©", "é"));
-    assert_eq!(fix.chain, ["utf-8", "windows-1252", "utf-8", "windows-1252", "utf-8"]);
+    assert_eq!(
+        (fix.original.as_str(), fix.repaired.as_str()),
+        ("ÃƒÂ©", "é")
+    );
+    assert_eq!(
+        fix.chain,
+        ["utf-8", "windows-1252", "utf-8", "windows-1252", "utf-8"]
+    );
     assert_eq!(r.problem_total, 0);
     assert!(r.segments.is_empty());
 }
@@ -88,12 +97,17 @@ fn g4_clean_files_have_no_segments_nor_mojibake() {
     for bytes in [
         GERMAN.repeat(30).into_bytes(),
         FRENCH_1252.repeat(30),
-        "Grüße, café, São Paulo, ÃO, naïve — “quoted” 25 °C\n".repeat(3).into_bytes(),
+        "Grüße, café, São Paulo, ÃO, naïve — “quoted” 25 °C\n"
+            .repeat(3)
+            .into_bytes(),
         b"plain ascii\n".repeat(10),
     ] {
         let r = report(&bytes);
         assert!(r.segments.is_empty(), "{:?}", r.segments);
-        assert_eq!(r.finding_counts.mojibake + r.finding_counts.mixed_encoding, 0);
+        assert_eq!(
+            r.finding_counts.mojibake + r.finding_counts.mixed_encoding,
+            0
+        );
     }
 }
 
@@ -124,7 +138,11 @@ fn m9_mojibake_beyond_the_window_is_read_when_the_window_had_some() {
     f.push_str(moji);
     let r = chunked(f.as_bytes(), 10_000);
     assert_eq!(r.finding_counts.mojibake, 12);
-    let last = r.findings.iter().rev().find(|f| f.kind == FindingKind::Mojibake);
+    let last = r
+        .findings
+        .iter()
+        .rev()
+        .find(|f| f.kind == FindingKind::Mojibake);
     assert_eq!(last.map(|f| f.line), Some(3_003));
 }
 

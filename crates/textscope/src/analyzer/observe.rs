@@ -51,8 +51,7 @@ impl<S: CharSink> ObservedConsumer<S> {
                 obs: &mut self.sink,
             });
         }
-        let (mut report, index) =
-            build(self.report.index_every, size, detected, self.report.main);
+        let (mut report, index) = build(self.report.index_every, size, detected, self.report.main);
         if let Some(t) = self.report.twofold {
             super::finish_twofold(&mut report, *t, self.report.cap);
         }
