@@ -154,3 +154,29 @@ fn fix_mojibake_refuses_an_ambiguous_run() {
     );
     assert!(out.is_empty());
 }
+
+#[test]
+fn several_threads_give_the_segments_of_one() {
+    // Larger than parallel.rs's MIN_PARALLEL (32 MiB), clean UTF-8 up to a windows-1252
+    // paragraph near its end (G8): one thread and two give the same report.
+    let dir = std::env::temp_dir().join(format!("textscope-mixed-j-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("big.txt");
+    let mut bytes = GERMAN.repeat(34 * 1024 * 1024 / GERMAN.len()).into_bytes();
+    for _ in 0..3 {
+        bytes.extend_from_slice(
+            b"L'\xE9t\xE9 dernier, nous avons go\xFBt\xE9 une cr\xE8me br\xFBl\xE9e.\n",
+        );
+    }
+    bytes.extend(GERMAN.repeat(3).into_bytes());
+    std::fs::write(&f, &bytes).unwrap();
+    let p = f.to_string_lossy().into_owned();
+    let (_, one, _) = run(&["--json", "-j", "1", &p]);
+    let (_, two, _) = run(&["--json", "-j", "2", &p]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(one, two);
+    let r: serde_json::Value = serde_json::from_str(one.lines().next().unwrap()).unwrap();
+    let segs = r["segments"].as_array().expect("segments");
+    assert_eq!(segs.len(), 3, "{segs:?}");
+    assert_eq!(segs[1]["encoding"], "windows-1252");
+}

@@ -22,6 +22,9 @@ pub struct Options {
     /// List touching problems (and findings) of one kind as one item with a `count` (a run);
     /// false lists one item per character.
     pub group_runs: bool,
+    /// Look for stretches in other encodings and for mojibake (docs/mojibake.md G8, M9): the
+    /// report's `segments`, `mixed_encoding` and `mojibake`; false skips both.
+    pub two_encodings: bool,
 }
 
 impl Default for Options {
@@ -33,6 +36,7 @@ impl Default for Options {
             index_every: None,
             kernel: Kernel::Auto,
             group_runs: true,
+            two_encodings: true,
         }
     }
 }

@@ -39,7 +39,11 @@ impl Analyzer {
         let own = opts.clone();
         Analyzer {
             front: Front::new(opts.clone(), move |detected: &Detected, window| {
-                ReportConsumer::new(detected, &own).with_segments(detected, window)
+                let c = ReportConsumer::new(detected, &own);
+                match own.two_encodings {
+                    true => c.with_segments(detected, window),
+                    false => c,
+                }
             }),
             opts,
         }

@@ -112,6 +112,9 @@ impl LineState {
     }
 
     /// G1: the layout the zero bytes show, once the line has at least 3 bytes; else `prev`.
+    /// A switch of byte order at one unit width needs a mark (G3): without one, a line whose
+    /// zeros would say the other byte order keeps `prev`'s, and so does a line at least half
+    /// zeros that no layout explains.
     fn layout(&self, prev: Mode) -> Mode {
         if let Some(m) = self.mark() {
             return m;
@@ -119,6 +122,29 @@ impl LineState {
         if self.len < 3 {
             return prev;
         }
+        let m = self.zero_layout();
+        // A line of NULs in a UTF-16/32 text has zeros on both sides, which no layout
+        // explains: it keeps the layout before it (8-bit text is not half zeros).
+        let zeros: u64 = self.zeros.iter().sum();
+        if m == Mode::Byte && prev != Mode::Byte && zeros * 2 >= self.len {
+            return prev;
+        }
+        let flipped = matches!(
+            (prev, m),
+            (Mode::Le16, Mode::Be16)
+                | (Mode::Be16, Mode::Le16)
+                | (Mode::Le32, Mode::Be32)
+                | (Mode::Be32, Mode::Le32)
+        );
+        if flipped {
+            prev
+        } else {
+            m
+        }
+    }
+
+    /// G1: the layout of the line's zero bytes alone.
+    fn zero_layout(&self) -> Mode {
         let [z0, z1, z2, z3] = self.zeros;
         let quads = self.len / 4;
         if quads >= 1 && z2 * 5 >= quads * 4 && z3 * 5 >= quads * 4 && z0 * 2 < quads {
