@@ -136,6 +136,58 @@ impl<S: CharSink> Consumer for CharConsumer<S> {
     }
 }
 
+/// The text of `bytes`, each segment decoded with its own encoding (its mark dropped, bad
+/// units as U+FFFD; docs/mojibake.md G7); with no segments, the whole as the core detects
+/// it. Bytes no segment covers are decoded as the core detects them.
+pub fn decode_segments(bytes: &[u8], segments: &[crate::report::Segment]) -> String {
+    let mut out = String::new();
+    let mut at = 0usize;
+    for s in segments {
+        let (Ok(start), Ok(len)) = (usize::try_from(s.offset), usize::try_from(s.length)) else {
+            continue;
+        };
+        if start > at {
+            out.push_str(&decode_piece(
+                bytes.get(at..start).unwrap_or_default(),
+                None,
+            ));
+        }
+        let piece = bytes.get(start..start + len).unwrap_or_default();
+        out.push_str(&decode_piece(piece, Some(&s.encoding)));
+        at = at.max(start + len);
+    }
+    if at < bytes.len() || segments.is_empty() {
+        out.push_str(&decode_piece(bytes.get(at..).unwrap_or_default(), None));
+    }
+    out
+}
+
+/// One piece decoded as `encoding` says (detected when `None`), bad units as U+FFFD.
+fn decode_piece(bytes: &[u8], encoding: Option<&str>) -> String {
+    let opts = match encoding.map(|e| crate::Options::default().force_encoding(e)) {
+        Some(Ok(o)) => o,
+        _ => crate::Options::default(),
+    };
+    let at_eof = bytes.len() <= crate::WINDOW;
+    let index = crate::Detected::of(bytes, at_eof, &opts).line_index();
+    let mut text = String::new();
+    let mut push = |_: u64, _: &[u8], d: Decoded| match d {
+        Decoded::Char(c) => text.push(c),
+        Decoded::Bad(_) => text.push('\u{FFFD}'),
+    };
+    let mut d = CharDecoder::new(&index);
+    let body = usize::try_from(index.mark_len)
+        .ok()
+        .and_then(|m| bytes.get(m..))
+        .unwrap_or(bytes);
+    d.feed(body, &mut push);
+    d.finish(&mut push);
+    match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -149,59 +149,6 @@ pub(crate) fn finding_run(
     }
 }
 
-/// Text quoted in a message: controls and format characters written as `\u{…}` escapes, at
-/// most 40 characters.
-fn quoted(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == 40 {
-            out.push('…');
-            break;
-        }
-        if c.is_control() || crate::class::format_char_name(c).is_some() {
-            out.push_str(&format!("\\u{{{:04X}}}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A run of mojibake: what it says, what it meant, and how it came about.
-pub(crate) fn mojibake(r: &crate::mojibake::MojibakeRun) -> String {
-    let pages: Vec<&str> = r.chain.iter().skip(1).step_by(2).copied().collect();
-    let how = match pages.as_slice() {
-        [one] => format!("UTF-8 read as {one}"),
-        [a, b] if a == b => format!("UTF-8 read as {a} twice"),
-        many => format!("UTF-8 read as {}", many.join(", then as ")),
-    };
-    let doubt = if r.ambiguous {
-        "; another reading is as likely, so it is not repaired without asking"
-    } else {
-        ""
-    };
-    format!(
-        "\"{}\" is \"{}\" ({how}){doubt}",
-        quoted(&r.original),
-        quoted(&r.repaired)
-    )
-}
-
-/// Lines in another encoding than the file's.
-pub(crate) fn mixed_encoding(s: &crate::segments::Segment, file: &str) -> String {
-    let lines = if s.first_line == s.last_line {
-        format!("line {}", s.first_line)
-    } else {
-        format!("lines {}\u{2013}{}", s.first_line, s.last_line)
-    };
-    format!(
-        "{lines} ({} bytes from offset {}) are {}, not {file}",
-        thousands(s.length),
-        thousands(s.offset),
-        s.encoding
-    )
-}
-
 /// P9: the counts of each kind present, the line that differs, its kind and the commonest.
 pub(crate) fn mixed_endings(
     present: &[(EndingKind, u64)],

@@ -82,7 +82,30 @@ pub struct Report {
     /// A file of two (or more) encodings: its stretches, in order and covering it, each in
     /// one encoding (docs/mojibake.md G1–G8); empty for a file of one encoding.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub segments: Vec<crate::segments::Segment>,
+    pub segments: Vec<Segment>,
+}
+
+/// One stretch of a file in one encoding; the segments of a file cover it in order (the
+/// report's `segments`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Segment {
+    /// Its first byte.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u64,
+    /// Its first line (from 1; lines end at the LF of the segment's own layout).
+    pub first_line: u64,
+    /// Its last line.
+    pub last_line: u64,
+    /// Its format.
+    pub format: Format,
+    /// Its encoding, as a report names it: `UTF-8`, `UTF-16LE` … or a code page
+    /// (`windows-1252`).
+    pub encoding: String,
+    /// It starts with a byte order mark.
+    pub mark: bool,
+    /// How sure the segmenter is of it, 0–1 (G5).
+    pub confidence: f64,
 }
 
 /// A suggestion to force a format.

@@ -2,7 +2,8 @@
 //! parallel parts of one file, `textscope::Segment`, are tested in segments.rs.)
 
 use proptest::prelude::*;
-use textscope::segments::{decode_segments, segments_of, Segment, Segmenter};
+use textscope::chars::decode_segments;
+use textscope::segments::{segments_of, Segment, Segmenter};
 use textscope::Format;
 
 const GERMAN: &str = "Die Brücke über den Fluß ist schön, sagte der Bürgermeister.\n";

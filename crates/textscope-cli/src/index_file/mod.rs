@@ -17,7 +17,7 @@
 //! An index edited after it was written (issue 41: a tampered `--index` gave wrong lines with
 //! exit 0) is refused too: the object carries a checksum of everything else in it (FNV-1a 64
 //! of its own JSON with the checksum empty), and the checkpoint a range is read from must
-//! follow a line ending in the file (`crate::index_open::check_line_start`). Neither is a
+//! follow a line ending in the file (`check_line_start` in `index_open.rs`). Neither is a
 //! signature: an index forged with a recomputed checksum and checkpoints at real line starts
 //! can still number lines wrongly. An index is trusted as a cache is (decision 89).
 

@@ -218,7 +218,8 @@ impl Consumer for ReportConsumer {
 /// order, counts exact).
 fn finish_twofold(report: &mut Report, t: twofold::Twofold, cap: usize) {
     use crate::finding::FindingKind;
-    let (segments, found, mixed, mojibake) = t.finish(&report.encoding, cap);
+    let (segments, found, mixed, mojibake) =
+        t.finish(&report.encoding, cap, (report.size, report.lines));
     report.segments = segments;
     *report.finding_counts.get_mut(FindingKind::MixedEncoding) += mixed;
     *report.finding_counts.get_mut(FindingKind::Mojibake) += mojibake;

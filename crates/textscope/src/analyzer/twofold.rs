@@ -28,6 +28,8 @@ const TAIL: usize = 65_536;
 enum Seg {
     Off,
     Done(Vec<Segment>),
+    /// G8: the window's segments of a longer file, the last to be stretched to its end.
+    Window(Vec<Segment>),
     On(Box<Segmenter>),
     /// G8: a clean UTF-8 window; the line in progress and where it starts.
     Waiting {
@@ -74,6 +76,35 @@ fn utf8_figures(steps: &[Step], window: &[u8], mark_len: usize) -> (bool, bool) 
     (clean, !body.is_ascii())
 }
 
+/// M9: the bytes hold two characters above U+007F in a row (a byte above 7F followed by the
+/// lead byte of a sequence, C0–FF), which every unit of mojibake is (M1); eight bytes at a
+/// time. Text whose accented letters stand alone in ASCII words ("émilie", "São") holds none.
+fn two_in_a_row(bytes: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut carry = false;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        let x = u64::from_le_bytes(a);
+        let high = x & HIGH;
+        // Bytes C0–FF: their top two bits set.
+        let lead = x & (x << 1) & HIGH;
+        if (high << 8) & lead != 0 || (carry && lead & 0x80 != 0) {
+            return true;
+        }
+        carry = high >> 56 != 0;
+    }
+    let mut prev = carry;
+    for &b in words.remainder() {
+        if prev && b >= 0xC0 {
+            return true;
+        }
+        prev = b >= 0x80;
+    }
+    false
+}
+
 impl Twofold {
     pub(crate) fn new(d: &Detected, window: Window<'_>) -> Twofold {
         let bytes = window.bytes.get(..WINDOW).unwrap_or(window.bytes);
@@ -94,14 +125,20 @@ impl Twofold {
                 at: d.mark_len as u64,
                 line: 1,
             }
-        } else {
+        } else if utf8 {
             let mut s = Segmenter::new();
             s.feed(bytes);
             Seg::On(Box::new(s))
+        } else {
+            // G8: a longer legacy or UTF-16/32 file is segmented over its window only (the
+            // segmenter reads such text at a few hundred MB/s, against the report's GB/s);
+            // the last segment runs to the end of the file.
+            Seg::Window(segments_of(bytes))
         };
-        let moji = if utf8 && non_ascii {
+        let body = bytes.get(d.mark_len..).unwrap_or_default();
+        let moji = if utf8 && non_ascii && two_in_a_row(body) {
             let mut f = Utf8Feed::new(MojibakeScanner::new(), d.mark_len as u64);
-            f.feed(bytes.get(d.mark_len..).unwrap_or_default());
+            f.feed(body);
             if window.at_eof {
                 Moji::Done(f.finish())
             } else if f.has_found() {
@@ -179,7 +216,7 @@ impl Twofold {
                     *tail_at = at + bytes.len() as u64;
                 }
             }
-            Seg::Off | Seg::Done(_) => {}
+            Seg::Off | Seg::Done(_) | Seg::Window(_) => {}
         }
     }
 
@@ -189,9 +226,17 @@ impl Twofold {
         self,
         encoding: &str,
         cap: usize,
+        (size, lines): (u64, u64),
     ) -> (Vec<Segment>, Vec<Finding>, u64, u64) {
         let segments = match self.seg {
             Seg::Done(s) => s,
+            Seg::Window(mut s) => {
+                if let Some(last) = s.last_mut() {
+                    last.length = size.saturating_sub(last.offset);
+                    last.last_line = last.last_line.max(lines);
+                }
+                s
+            }
             Seg::On(s) => s.finish(),
             Seg::Off | Seg::Waiting { .. } => Vec::new(),
         };
@@ -216,7 +261,7 @@ impl Twofold {
                 dangerous: None,
                 sequence: None,
                 repair: None,
-                message: crate::message::mixed_encoding(s, encoding),
+                message: mixed_message(s, encoding),
             });
         }
         let mixed = foreign.len() as u64;
@@ -251,6 +296,85 @@ fn mojibake_finding(r: &MojibakeRun) -> Finding {
             repaired: r.repaired.clone(),
             ambiguous: r.ambiguous,
         }),
-        message: crate::message::mojibake(r),
+        message: mojibake_message(r),
+    }
+}
+
+/// Text quoted in a message: controls and format characters written as `\u{…}` escapes, at
+/// most 40 characters.
+fn quoted(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == 40 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || crate::class::format_char_name(c).is_some() {
+            out.push_str(&format!("\\u{{{:04X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A run of mojibake: what it says, what it meant, and how it came about.
+fn mojibake_message(r: &MojibakeRun) -> String {
+    let pages: Vec<&str> = r.chain.iter().skip(1).step_by(2).copied().collect();
+    let how = match pages.as_slice() {
+        [one] => format!("UTF-8 read as {one}"),
+        [a, b] if a == b => format!("UTF-8 read as {a} twice"),
+        many => format!("UTF-8 read as {}", many.join(", then as ")),
+    };
+    let doubt = if r.ambiguous {
+        "; another reading is as likely, so it is not repaired without asking"
+    } else {
+        ""
+    };
+    format!(
+        "\"{}\" is \"{}\" ({how}){doubt}",
+        quoted(&r.original),
+        quoted(&r.repaired)
+    )
+}
+
+/// Lines in another encoding than the file's.
+fn mixed_message(s: &Segment, file: &str) -> String {
+    let lines = if s.first_line == s.last_line {
+        format!("line {}", s.first_line)
+    } else {
+        format!("lines {}\u{2013}{}", s.first_line, s.last_line)
+    };
+    format!(
+        "{lines} ({} bytes from offset {}) are {}, not {file}",
+        crate::message::thousands(s.length),
+        crate::message::thousands(s.offset),
+        s.encoding
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::two_in_a_row;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The eight-at-a-time check is the byte-by-byte one.
+        #[test]
+        fn m9_two_in_a_row_is_the_plain_check(
+            bytes in proptest::collection::vec(
+                prop_oneof![Just(0x41u8), Just(0x80), Just(0xBF), Just(0xC0), Just(0xC3), Just(0xFF)],
+                0..40,
+            )
+        ) {
+            let want = bytes.windows(2).any(|w| w[0] >= 0x80 && w[1] >= 0xC0);
+            prop_assert_eq!(two_in_a_row(&bytes), want);
+        }
+    }
+
+    #[test]
+    fn m9_lone_accents_are_not_two_in_a_row() {
+        assert!(!two_in_a_row("user=émilie región=São Paulo".as_bytes()));
+        assert!(two_in_a_row("caf\u{C3}\u{A9}".as_bytes()));
     }
 }

@@ -142,8 +142,9 @@ impl MojibakeScanner {
     /// The end of the current line: its runs are decided (M5) and kept.
     pub fn end_of_line(&mut self) {
         self.close_region(None);
-        let seen = std::mem::take(&mut self.seen);
-        let pending = std::mem::take(&mut self.pending);
+        // Taken for the line and given back empty, keeping their room (no allocation a line).
+        let mut seen = std::mem::take(&mut self.seen);
+        let mut pending = std::mem::take(&mut self.pending);
         // M3 (iv): the pages of the line's strong runs vouch for its weak ones.
         let strong: Vec<&str> = pending
             .iter()
@@ -156,7 +157,7 @@ impl MojibakeScanner {
         for p in pending.iter().filter(|p| p.strong && !p.run.ambiguous) {
             support(&mut anchors, &p.agree, usize::MAX);
         }
-        for p in pending {
+        for p in pending.drain(..) {
             let Pending {
                 mut run,
                 strong: is_strong,
@@ -193,6 +194,9 @@ impl MojibakeScanner {
         self.count += self.pending_extra;
         self.pending_extra = 0;
         self.prev = None;
+        seen.clear();
+        self.seen = seen;
+        self.pending = pending;
     }
 
     /// The end of the file: every run found, the first [`MAX_RUNS`] itemised.
@@ -251,6 +255,16 @@ impl MojibakeScanner {
 
     fn close_region(&mut self, next: Option<char>) {
         if self.region.is_empty() {
+            return;
+        }
+        // M1: a unit is at least two characters, so a region of one holds none (the accented
+        // letter of most words): it is only seen (M5), with no allocation.
+        if let [only] = self.region.as_slice() {
+            let c = only.c;
+            self.region.clear();
+            self.see(c);
+            self.prev = Some(c);
+            self.region_bytes = 0;
             return;
         }
         let region = std::mem::take(&mut self.region);

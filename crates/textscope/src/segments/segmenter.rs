@@ -133,9 +133,9 @@ fn segment(r: Run) -> Segment {
     let evidence = |e: u64| e as f64 / (e as f64 + 2.0);
     let (format, encoding, confidence) = match r.class {
         Class::Legacy => {
-            let d = crate::detect_only(&r.sample, true);
+            let d = crate::detect::detect_keeping(&r.sample, true, 2, false);
             let page = if d.format == Format::Legacy {
-                d.code_page
+                d.encoding
             } else {
                 crate::CodePage::windows_1252()
             };
