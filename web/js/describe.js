@@ -254,6 +254,8 @@ function stepWords(s, report, code) {
     case 'zero_pattern':
       return m('step.zero_pattern', { p: pct(fg.high_zero_bytes, fg.high_bytes), low: num(fg.low_zero_bytes), ...sides });
     case 'legacy_not_binary': return m('step.legacy_not_binary', { encoding: enc });
+    case 'hz_shifts':
+      return m('step.hz_shifts', { encoding: enc, runs: count('hz_run', fg.shifts || 0) });
     case 'iso2022_escapes':
       return m('step.iso2022_escapes', { encoding: enc, escapes: count('escape', fg.escapes || 0), shifts: count('shift', fg.shifts || 0) });
     case 'legacy_scored': {

@@ -91,7 +91,7 @@ test('generated files agree with the CLI', async () => {
     'controls.txt': Buffer.from('a\u0000b\u0007c\u001b[31m\u007f\u0085d\u2028e\ufeff\n'),
     'empty.txt': Buffer.alloc(0),
   };
-  const data = fs.readdirSync(DATA).filter((f) => !f.endsWith('.py') && !f.endsWith('.md'));
+  const data = fs.readdirSync(DATA).filter((f) => !f.endsWith('.py') && !f.endsWith('.md') && fs.statSync(path.join(DATA, f)).isFile());
   const files = [...Object.entries(gen).map(([n, b]) => writeTmp(n, b)), ...data.map((f) => path.join(DATA, f))];
   for (const file of files) {
     await dropBytes(page, path.basename(file), fs.readFileSync(file));

@@ -68,7 +68,7 @@ test('findings are listed apart from problems, where textscope --json puts them'
   // The summary counts them by kind; SPEC's problems stay what they were.
   const s = await summaryValues(page);
   assert.deepEqual(s.findings, cli.finding_counts);
-  assert.deepEqual(s.findings, { bidi_control: 4, invisible_character: 1, ansi_escape: 0 });
+  assert.deepEqual(s.findings, { bidi_control: 4, invisible_character: 1, ansi_escape: 0, mojibake: 0, mixed_encoding: 0 });
   assert.equal(await page.textContent('#summary dd[data-field="findings"]'), '5 (4 bidi controls, 1 invisible character)');
   assert.equal(s.problems, 1);
   assert.equal(await page.$$eval('#problems a.problem', (l) => l.length), 1);

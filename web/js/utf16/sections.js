@@ -8,7 +8,7 @@ const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(
 const gen = (text) => el('code', { class: 'gen' }, text);
 const p = (text) => el('p', {}, text);
 const section = (point, title, ...children) => el('section', { class: 'point', dataset: { point } }, el('h2', {}, title), ...children);
-const table = (id, cols, rows) => el('div', { class: 'scroll-x' }, el('table', { id },
+const table = (id, cols, rows) => el('div', { class: 'scroll-x', tabindex: '0' }, el('table', { id },
   el('thead', {}, el('tr', {}, ...cols.map((c) => el('th', {}, c)))), el('tbody', {}, ...rows)));
 
 export const PRESETS = ['A', 'é', '€', '∞', '😀', '𐂃', '𪚥', 'e\u0301', '👩\u200D💻'];
