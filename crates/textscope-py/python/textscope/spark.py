@@ -132,7 +132,13 @@ def report_schema() -> "pyarrow.Schema":
             (
                 "finding_counts",
                 pa.struct(
-                    [("bidi_control", i64), ("invisible_character", i64), ("ansi_escape", i64)]
+                    [
+                        ("bidi_control", i64),
+                        ("invisible_character", i64),
+                        ("ansi_escape", i64),
+                        ("mojibake", i64),
+                        ("mixed_encoding", i64),
+                    ]
                 ),
             ),
             ("findings_omitted", i64),
