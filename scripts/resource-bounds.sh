@@ -5,7 +5,8 @@
 # sizes recorded in docs/resource-bounds.md.
 #
 #   scripts/resource-bounds.sh          # CI sizes
-#   scripts/resource-bounds.sh --big    # 10 GiB sparse NULs, 1 GiB line, 50M lines, 1 GiB random
+#   scripts/resource-bounds.sh --big    # 10 GiB sparse NULs, 1 GiB line, 50M lines, 1 GiB random,
+#                                       # 10 GiB of UTF-8 with a windows-1252 paragraph at its end
 #   scripts/resource-bounds.sh --configs  # only the hostile .editorconfig/textscope.toml cases
 #
 # The hostile config cases (`check` over a tree whose .editorconfig or textscope.toml is built
@@ -24,10 +25,12 @@ CONFIGS_ONLY=0
 CONFIG_SECONDS="${TEXTSCOPE_CONFIG_SECONDS:-1}"
 if [ "${1:-}" = "--big" ]; then
     NULS=$((10 * GIB)); LONG_LINE=$GIB; EMPTY_LINES=50000000; RANDOM_BYTES=$GIB
+    LATE_SEGMENT=$((10 * GIB))
 elif [ "${1:-}" = "--configs" ]; then
     CONFIGS_ONLY=1
 else
     NULS=$GIB; LONG_LINE=$((256 * MIB)); EMPTY_LINES=10000000; RANDOM_BYTES=$((128 * MIB))
+    LATE_SEGMENT=$GIB
     if [ -n "${1:-}" ]; then
         echo "resource-bounds.sh: unknown argument '$1' (only --big or --configs)" >&2
         exit 2
@@ -210,6 +213,18 @@ measure "random bytes (forced utf-8)" \
 measure "random bytes (forced utf-16le)" \
     'assert r["problem_counts"]["unpaired_surrogate"] > cap' "$WORK/random" --encoding utf-16le
 rm -f "$WORK/random"
+
+# 5. LATE_SEGMENT bytes of UTF-8 lines, then a windows-1252 paragraph and three more UTF-8
+#    lines (issue 39, docs/mojibake.md G8): the paragraph is found near the end, its lines
+#    named, in bounded memory.
+yes 'Grüße aus Köln, die Straße ist schön und der Bürgermeister grüßt.' | head -c "$LATE_SEGMENT" |
+    sed '$d' >"$WORK/late"
+printf 'L\xe9t\xe9 dernier, nous avons go\xfbt\xe9 une cr\xe8me br\xfbl\xe9e \xe0 Cr\xe9teil.\n%.0s' 1 2 3 >>"$WORK/late"
+printf 'Grüße aus Köln, die Straße ist schön.\n%.0s' 1 2 3 >>"$WORK/late"
+measure "a windows-1252 paragraph at the end of a large UTF-8 file" \
+    'f = [s for s in r["segments"] if s["encoding"] == "windows-1252"]; assert r["format"] == "utf-8" and len(f) == 1 and f[0]["last_line"] - f[0]["first_line"] == 2 and f[0]["last_line"] == r["lines"] - 3 and r["finding_counts"]["mixed_encoding"] == 1' \
+    "$WORK/late"
+rm -f "$WORK/late"
 
 if [ "$fail" -ne 0 ]; then
     echo "resource-bounds.sh: FAILED" >&2

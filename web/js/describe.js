@@ -236,6 +236,10 @@ function stepWords(s, report, code) {
     case 'utf8_with_segments': return m('step.utf8_with_segments', { list: segmentList(report, false) });
     case 'legacy_without_utf8_lines':
       return m('step.legacy_without_utf8_lines', { encoding: enc, list: segmentList(report, true) });
+    case 'joined_layouts':
+      return m('step.joined_layouts', {
+        list: (report.segments || []).map((s) => `${segmentLines(s)} (${s.encoding})`).join(', '),
+      });
     case 'invalid_within_tolerance':
     case 'too_many_invalid':
       return m(`step.${code}`, { valid: count('valid_multibyte', fg.valid_multibyte), invalid: count('invalid_sequence', fg.invalid_sequences) });

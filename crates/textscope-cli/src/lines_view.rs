@@ -49,12 +49,14 @@ pub fn run(
     }
     // The window, detection and its replay are the core's (Front); with a saved index the
     // builder starts from its checkpoint before the range.
-    let pipeline = Front::new(run.opts.clone(), |detected: &Detected, _| {
+    let pipeline = Front::new(run.opts.clone(), |detected: &Detected, window| {
         // A binary file is shown as its best text reading (said so on stderr), never as
         // nothing.
         // (A saved index of a binary file has no checkpoints: the reading starts at the top.)
         let binary = |f| f == textscope::Format::Binary;
-        let own = detected.line_index();
+        // Where the window shows a change of layout (a UTF-8 export after a UTF-16 one),
+        // each stretch is read in its own, as the report reads it.
+        let own = detected.line_index_in(window);
         let reading = (binary(detected.format) && saved.as_ref().is_none_or(|s| binary(s.format)))
             .then(|| binary_reading(detected));
         let index = reading.as_ref().or(saved.as_ref()).unwrap_or(&own);
@@ -175,6 +177,7 @@ fn binary_reading(detected: &Detected) -> LineIndex {
         encoding,
         mark_len,
         checkpoints: Vec::new(),
+        switches: Vec::new(),
         ..detected.line_index()
     }
 }

@@ -180,3 +180,32 @@ fn several_threads_give_the_segments_of_one() {
     assert_eq!(segs.len(), 3, "{segs:?}");
     assert_eq!(segs[1]["encoding"], "windows-1252");
 }
+
+/// G9: the UTF-8 export after a UTF-16LE one is read as UTF-8 lines by the report, the
+/// preview and the structure, and through a saved index as well.
+#[test]
+fn a_utf8_export_after_a_utf16_one_is_read_as_its_own_lines() {
+    let file = path("utf16le-then-utf8.csv");
+    let (code, out, _) = run(&["--json", &file]);
+    assert_eq!(code, 0);
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (r["lines"].as_u64(), r["problem_total"].as_u64()),
+        (Some(11), Some(0))
+    );
+    let want = "id,name,city\n6,Jürgen Groß,Gießen\n7,Inês Simões,Évora\n8,Łukasz Żak,Łódź\n9,Noël Garçon,Nîmes\n";
+    let (_, preview, _) = run(&["--preview", "--lines", "7..11", &file]);
+    assert_eq!(preview, want);
+    let dir = tempfile::tempdir().unwrap();
+    let idx = dir.path().join("f.idx").to_string_lossy().into_owned();
+    let (code, _, err) = run(&["--save-index", &idx, "--json", &file]);
+    assert_eq!(code, 0, "{err}");
+    let saved = std::fs::read_to_string(&idx).unwrap();
+    assert!(
+        saved.contains(r#""switches":[{"offset":226,"format":"utf-8""#),
+        "{saved}"
+    );
+    let (code, preview, err) = run(&["--preview", "--lines", "9..10", "--index", &idx, &file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(preview, "7,Inês Simões,Évora\n8,Łukasz Żak,Łódź\n");
+}

@@ -32,6 +32,7 @@ pub fn index_for(format: Format, page: CodePage, mark_len: u64) -> LineIndex {
         size: 0,
         lines: 0,
         checkpoints: Vec::new(),
+        switches: Vec::new(),
     }
 }
 

@@ -18,6 +18,7 @@
 //! assert_eq!(out[1], (1, Decoded::Bad(textscope::ProblemKind::InvalidUtf8)));
 //! ```
 
+use crate::decode::switch::Switches;
 pub use crate::decode::{ascii_unit, CharSink, Decoded};
 use crate::decode::{Bad, Decoder, Sink};
 use crate::front::Consumer;
@@ -27,6 +28,8 @@ use crate::index::LineIndex;
 #[derive(Debug)]
 pub struct CharDecoder {
     decoder: Decoder,
+    /// G9: where the text changes layout, when it does, and the offset of the next byte.
+    switches: Option<(Box<Switches>, u64)>,
 }
 
 struct FnSink<F>(F);
@@ -52,21 +55,41 @@ impl CharDecoder {
     pub fn at(format: crate::Format, code_page: crate::CodePage, offset: u64) -> CharDecoder {
         CharDecoder {
             decoder: Decoder::new(format, code_page, offset),
+            switches: None,
         }
     }
 
     /// A decoder for the file `index` describes, expecting the bytes after its mark (from
-    /// offset `index.mark_len` on). Binary and empty verdicts decode as UTF-8.
+    /// offset `index.mark_len` on). Binary and empty verdicts decode as UTF-8. Where the
+    /// index holds switches (docs/mojibake.md G9), each stretch is decoded in its own layout.
     pub fn new(index: &LineIndex) -> CharDecoder {
+        let switches = (!index.switches.is_empty()).then(|| {
+            let sw = Switches::new(
+                index.format,
+                index.code_page(),
+                index.mark_len,
+                &index.switches,
+            );
+            (Box::new(sw), index.mark_len)
+        });
         CharDecoder {
             decoder: Decoder::new(index.format, index.code_page(), index.mark_len),
+            switches,
         }
     }
 
     /// Decodes the next chunk; `each(offset, bytes, decoded)` is called per character.
     pub fn feed(&mut self, chunk: &[u8], each: impl FnMut(u64, &[u8], Decoded)) {
         let mut sink = FnSink(each);
-        self.decoder.feed(chunk, &mut sink);
+        match &mut self.switches {
+            None => self.decoder.feed(chunk, &mut sink),
+            Some((sw, pos)) => {
+                sw.feed(&mut self.decoder, *pos, chunk, &mut sink, |d, b, s| {
+                    d.feed(b, s)
+                });
+                *pos += chunk.len() as u64;
+            }
+        }
     }
 
     /// The end of the input: a pending partial character is reported (P5 or P1).

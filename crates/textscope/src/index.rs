@@ -36,6 +36,25 @@ pub struct LineIndex {
     pub lines: u64,
     /// Line starts in increasing order; the first is line 1 when the file has any line.
     pub checkpoints: Vec<Checkpoint>,
+    /// Where the text changes to another layout (docs/mojibake.md G9), in increasing order;
+    /// empty for a file of one layout.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<Switch>,
+}
+
+/// A place where a file's text changes layout (docs/mojibake.md G9): from `offset` on, after
+/// a mark of `mark_len` bytes, the bytes are `format` (in the code page `encoding` for
+/// legacy) up to the next switch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Switch {
+    /// Its first byte (the first byte of its mark, if any).
+    pub offset: u64,
+    /// The format from here on.
+    pub format: Format,
+    /// The code page's name (for legacy; see [`crate::CodePage::for_label`]).
+    pub encoding: String,
+    /// Length of its byte order mark, 0 if none.
+    pub mark_len: u64,
 }
 
 impl LineIndex {

@@ -69,6 +69,7 @@ mod report;
 pub mod segments;
 mod sink;
 pub mod structure;
+mod swar;
 mod tracker;
 pub mod utf16;
 
@@ -87,7 +88,7 @@ pub use finding::{
 };
 pub use format::{hex, Format};
 pub use front::{detect_only, Consumer, Detected, Front, MakeConsumer, Window};
-pub use index::{Checkpoint, LineIndex, DEFAULT_INDEX_EVERY};
+pub use index::{Checkpoint, LineIndex, Switch, DEFAULT_INDEX_EVERY};
 pub use lines::{Endings, LongestLine};
 pub use locate::LineLocator;
 pub use options::{Named, Options, UnknownEncoding};

@@ -5,6 +5,7 @@
 //! [`LineLocator`] finds which line holds a byte.
 
 use crate::class::EndingKind;
+use crate::decode::switch::Switches;
 use crate::decode::{Bad, Decoder, Sink};
 use crate::fast::{self, AsciiLines, FastSink, Kernel};
 use crate::index::LineIndex;
@@ -224,6 +225,8 @@ pub struct LineLocator {
     decoder: Option<Decoder>,
     counter: LineCounter,
     start: u64,
+    /// G9: where the text changes layout, when it does, and the offset of the next byte.
+    switches: Option<(Box<Switches>, u64)>,
 }
 
 impl LineIndex {
@@ -232,10 +235,19 @@ impl LineIndex {
     pub fn locate(&self, offset: u64) -> LineLocator {
         let cp = self.checkpoint_before_offset(offset);
         let in_text = self.format.is_text() && offset >= self.mark_len && offset < self.size;
+        let mut switches = (!self.switches.is_empty()).then(|| {
+            let sw = Switches::new(self.format, self.code_page(), self.mark_len, &self.switches);
+            (Box::new(sw), cp.offset)
+        });
+        let decoder = in_text.then(|| match &mut switches {
+            Some((sw, _)) => sw.decoder_at(cp.offset).0,
+            None => Decoder::new(self.format, self.code_page(), cp.offset),
+        });
         LineLocator {
-            decoder: in_text.then(|| Decoder::new(self.format, self.code_page(), cp.offset)),
+            decoder,
             counter: LineCounter::new(cp.line, cp.offset, Target::Byte(offset)),
             start: cp.offset,
+            switches,
         }
     }
 }
@@ -253,7 +265,16 @@ impl LineLocator {
                 if self.counter.found.is_some() {
                     break;
                 }
-                fast::feed(d, &mut self.counter, piece, Kernel::Auto.resolve());
+                let kernel = Kernel::Auto.resolve();
+                match &mut self.switches {
+                    None => fast::feed(d, &mut self.counter, piece, kernel),
+                    Some((sw, pos)) => {
+                        sw.feed(d, *pos, piece, &mut self.counter, |d, b, c| {
+                            fast::feed(d, c, b, kernel)
+                        });
+                        *pos += piece.len() as u64;
+                    }
+                }
             }
         }
     }

@@ -51,6 +51,9 @@ pub(crate) trait Sink {
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]);
     /// One bad unit or subpart and its bytes.
     fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]);
+    /// The text changes layout here (docs/mojibake.md G9): what follows is `format`.
+    #[inline]
+    fn switched(&mut self, _format: crate::format::Format) {}
 }
 
 /// One decoded item: a scalar value, or a bad unit (one character, shown as U+FFFD).

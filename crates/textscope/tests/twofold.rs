@@ -3,7 +3,11 @@
 //! files built here.
 
 use proptest::prelude::*;
-use textscope::{analyze, Analyzer, FindingKind, Format, Options, Report};
+use textscope::chars::{CharDecoder, Decoded};
+use textscope::{
+    analyze, structure_of, Analyzer, FindingKind, Format, LineIndex, Options, Report,
+    StructureOptions, Switch,
+};
 
 fn data(name: &str) -> Vec<u8> {
     let path = format!(
@@ -171,5 +175,154 @@ proptest! {
         let part = chunked(&f, cut);
         prop_assert_eq!(&part.segments, &whole.segments);
         prop_assert_eq!(&part.findings, &whole.findings);
+        // G9: and the lines and problems read across a change of layout.
+        prop_assert_eq!(part.to_json(), whole.to_json());
+        let (a, b) = (indexed(&f, cut).1, indexed(&f, f.len()).1);
+        prop_assert_eq!(a, b);
+    }
+}
+
+/// The report and index of `bytes`, with a checkpoint at nearly every line start.
+fn indexed(bytes: &[u8], cut: usize) -> (Report, LineIndex) {
+    let mut a = Analyzer::new(Options {
+        index_every: Some(16),
+        ..Options::default()
+    });
+    for c in bytes.chunks(cut.max(1)) {
+        a.feed(c);
+    }
+    a.finish_with_index()
+}
+
+/// The text of lines `first..=last` as the structure shows them.
+fn texts(bytes: &[u8], index: &LineIndex, first: u64, last: u64) -> Vec<String> {
+    structure_of(bytes, index, first, last, StructureOptions::default())
+        .lines
+        .into_iter()
+        .map(|l| l.text)
+        .collect()
+}
+
+const UTF8_EXPORT: [&str; 5] = [
+    "id,name,city",
+    "6,Jürgen Groß,Gießen",
+    "7,Inês Simões,Évora",
+    "8,Łukasz Żak,Łódź",
+    "9,Noël Garçon,Nîmes",
+];
+
+#[test]
+fn g9_a_utf8_export_after_a_utf16_one_is_read_as_utf8_lines() {
+    let f = data("utf16le-then-utf8.csv");
+    let (r, index) = indexed(&f, f.len());
+    // Six UTF-16 lines, then the five lines of the UTF-8 export: no line of CJK-looking
+    // characters, no invisible-character findings made of pairs of ASCII letters.
+    assert_eq!((r.lines, r.endings.lf), (11, 11));
+    assert_eq!(r.problem_total, 0, "{:?}", r.problems);
+    let kinds: Vec<_> = r.findings.iter().map(|f| (f.kind, f.offset)).collect();
+    assert_eq!(kinds, [(FindingKind::MixedEncoding, 226)]);
+    assert_eq!(
+        index.switches,
+        [Switch {
+            offset: 226,
+            format: Format::Utf8,
+            encoding: "UTF-8".to_string(),
+            mark_len: 0,
+        }]
+    );
+    assert_eq!(texts(&f, &index, 7, 11), UTF8_EXPORT);
+    assert_eq!(texts(&f, &index, 6, 7)[0], "5,Chloé Dupré,Besançon");
+    // From a checkpoint inside the UTF-8 part, and from one before the switch.
+    assert!(index
+        .checkpoints
+        .iter()
+        .any(|c| c.offset > 226 && c.line < 10));
+    assert_eq!(texts(&f, &index, 10, 10), [UTF8_EXPORT[3]]);
+    let line_of = |offset: u64| {
+        let mut l = index.locate(offset);
+        l.feed(f.get(usize::try_from(l.start_offset()).unwrap()..).unwrap());
+        l.finish()
+    };
+    let lukasz = 226
+        + UTF8_EXPORT[..3]
+            .iter()
+            .map(|l| l.len() as u64 + 1)
+            .sum::<u64>();
+    assert_eq!(line_of(lukasz), Some(10));
+    assert_eq!(line_of(224), Some(6));
+    // The characters one decoder gives are the text that is there.
+    let mut d = CharDecoder::new(&index);
+    let mut text = String::new();
+    let mut push = |_: u64, _: &[u8], c: Decoded| match c {
+        Decoded::Char(c) => text.push(c),
+        Decoded::Bad(_) => text.push('\u{FFFD}'),
+    };
+    for piece in f[2..].chunks(7) {
+        d.feed(piece, &mut push);
+    }
+    d.finish(&mut push);
+    assert!(text.ends_with(&(UTF8_EXPORT.join("\n") + "\n")), "{text}");
+    // Forced, the file is read as the user says.
+    let forced = analyze(&f, Options::default().force_encoding("utf-16le").unwrap());
+    assert_eq!(forced.lines, 7);
+}
+
+#[test]
+fn g9_a_utf16_export_with_its_mark_after_a_utf8_one() {
+    let mut f = Vec::new();
+    for line in UTF8_EXPORT {
+        f.extend_from_slice(format!("{line}\n").as_bytes());
+    }
+    let at = f.len() as u64;
+    f.extend_from_slice(&[0xFF, 0xFE]);
+    for line in ["1,Chloé Dupré,Besançon\n", "2,Ana Görög,Győr\n"] {
+        f.extend(line.encode_utf16().flat_map(u16::to_le_bytes));
+    }
+    let (r, index) = indexed(&f, 5);
+    assert_eq!(r.lines, 7, "{r:#?}");
+    assert_eq!(r.problem_total, 0, "{:?}", r.problems);
+    // The mark that starts the second export is its mark, not a character of the text.
+    assert_eq!(r.problem_counts.bom_in_text, 0);
+    let w: Vec<_> = index.switches.iter().map(|s| s.offset).collect();
+    assert!(
+        w == [at] || w == [0, at] || w.contains(&at),
+        "{:?}",
+        index.switches
+    );
+    assert_eq!(
+        texts(&f, &index, 6, 7),
+        ["1,Chloé Dupré,Besançon", "2,Ana Görög,Győr"]
+    );
+}
+
+/// G1: UTF-16 text of CJK lines with few zero bytes (a few ASCII words, U+3000 whose low byte
+/// is zero, U+4E0A whose low byte is 0A) is one segment, in either byte order, with a mark or
+/// none: no line of it is read as 8-bit text.
+#[test]
+fn g1_cjk_lines_in_utf16_stay_utf16() {
+    let text = "東京の上野公園で、桜が咲きました。\n\
+        天気は晴れ　気温は十八度です（Tokyo 18°C）。\n\
+        上野駅から歩いて五分、一日中にぎやかでした。\n\
+        「また来年も来たい」と、皆が言いました。\n\
+        上海にも一度行ってみたいです、と彼は言った。\n";
+    for be in [false, true] {
+        for mark in [false, true] {
+            let mut f = Vec::new();
+            if mark {
+                f.extend_from_slice(if be { &[0xFE, 0xFF] } else { &[0xFF, 0xFE] });
+            }
+            for u in text.encode_utf16() {
+                f.extend_from_slice(&if be { u.to_be_bytes() } else { u.to_le_bytes() });
+            }
+            let r = report(&f);
+            let want = if be { Format::Utf16Be } else { Format::Utf16Le };
+            assert_eq!((r.format, r.lines), (want, 5), "be={be} mark={mark}");
+            assert!(
+                r.segments.is_empty(),
+                "be={be} mark={mark}: {:?}",
+                r.segments
+            );
+            assert_eq!(r.finding_counts.mixed_encoding, 0);
+        }
     }
 }

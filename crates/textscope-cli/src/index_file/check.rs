@@ -49,6 +49,20 @@ pub(super) fn check(file: &FileId, s: &Saved) -> Result<LineIndex, IndexError> {
     if !s.format.is_text() && !checkpoints.is_empty() {
         return Err(corrupt(Corrupt::CheckpointsOfNonText(s.format)));
     }
+    let mut after = s.mark_len;
+    for (i, w) in s.switches.iter().enumerate() {
+        let known =
+            w.format != Format::Legacy || textscope::CodePage::for_label(&w.encoding).is_some();
+        if !w.format.is_text()
+            || !known
+            || w.mark_len > 4
+            || w.offset < after
+            || w.offset >= file.size
+        {
+            return Err(corrupt(Corrupt::Switch(i + 1)));
+        }
+        after = w.offset + 1;
+    }
     Ok(LineIndex {
         format: s.format,
         encoding: s.encoding.clone(),
@@ -56,5 +70,6 @@ pub(super) fn check(file: &FileId, s: &Saved) -> Result<LineIndex, IndexError> {
         size: file.size,
         lines: s.lines,
         checkpoints,
+        switches: s.switches.clone(),
     })
 }

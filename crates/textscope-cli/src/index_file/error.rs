@@ -121,6 +121,9 @@ pub enum Corrupt {
         lines: u64,
     },
     CheckpointsOfNonText(Format),
+    /// Switch `n` (from 1) is not a known text format, or not after the one before it
+    /// within the file.
+    Switch(usize),
 }
 
 impl fmt::Display for IndexError {
@@ -209,6 +212,7 @@ impl fmt::Display for Corrupt {
                 write!(f, "{lines} line deltas but {offsets} offset deltas")
             }
             Corrupt::Mark(n) => write!(f, "a byte order mark of {n} bytes"),
+            Corrupt::Switch(n) => write!(f, "change of encoding {n} is not a text format in order"),
             Corrupt::CodePage(name) => write!(f, "unknown code page {name:?}"),
             Corrupt::NotForward(n) => write!(f, "checkpoint {n} does not move forward"),
             Corrupt::LineOverflow(n) => write!(f, "checkpoint {n}: line number overflows"),

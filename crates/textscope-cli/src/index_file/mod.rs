@@ -26,7 +26,7 @@ use std::fs::{File, Metadata};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::time::UNIX_EPOCH;
-use textscope::{Format, LineIndex};
+use textscope::{Format, LineIndex, Switch};
 
 mod check;
 mod error;
@@ -159,6 +159,9 @@ struct Saved {
     /// The spacing asked for (informative: the checkpoints are what counts).
     every: u64,
     checkpoints: Deltas,
+    /// Where the text changes layout (the core's `LineIndex::switches`; absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    switches: Vec<Switch>,
     /// FNV-1a 64 (16 hex digits) of this object's JSON with this field empty.
     checksum: String,
 }
@@ -177,6 +180,7 @@ impl Saved {
                 line_deltas: self.checkpoints.line_deltas.clone(),
                 offset_deltas: self.checkpoints.offset_deltas.clone(),
             },
+            switches: self.switches.clone(),
             ..*self
         })?;
         for b in bytes {
@@ -222,6 +226,7 @@ fn write(to: &Path, id: FileId, every: u64, index: &LineIndex) -> io::Result<()>
             line_deltas,
             offset_deltas,
         },
+        switches: index.switches.clone(),
         checksum: String::new(),
     };
     saved.checksum = saved.checksum().map_err(io::Error::other)?;

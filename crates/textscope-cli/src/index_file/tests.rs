@@ -21,6 +21,7 @@ fn index() -> LineIndex {
                 offset: 810,
             },
         ],
+        switches: Vec::new(),
     }
 }
 

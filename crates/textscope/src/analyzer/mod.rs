@@ -2,6 +2,7 @@
 //! tracker (lines, endings, problems, findings) and builds the [`Report`]; the [`Analyzer`] is
 //! the front end over it, the streaming entry point of the library.
 
+use crate::decode::switch::{switches_of, Switches};
 use crate::decode::Decoder;
 use crate::fast::{self, Kernel};
 use crate::format::Format;
@@ -103,6 +104,8 @@ struct Decoding {
     kernel: Kernel,
     /// A binary verdict's closest reading ([`Detected::reading`]).
     reading: Option<Box<Decoding>>,
+    /// G9: where the text changes layout, when it does.
+    switches: Option<Box<Switches>>,
 }
 
 /// The tracker for the text `d` describes; `index_every` is the options' unless the decoder
@@ -139,6 +142,7 @@ impl Decoding {
                 .reading
                 .as_deref()
                 .map(|r| Box::new(Decoding::new(r, opts))),
+            switches: None,
         }
     }
 
@@ -155,7 +159,16 @@ impl Decoding {
     fn feed(&mut self, bytes: &[u8], at: u64) {
         let own = self.own(bytes, at);
         if let Some(dec) = &mut self.decoder {
-            fast::feed(dec, &mut self.tracker, own, self.kernel);
+            match &mut self.switches {
+                None => fast::feed(dec, &mut self.tracker, own, self.kernel),
+                Some(sw) => {
+                    let kernel = self.kernel;
+                    let own_at = at + (bytes.len() - own.len()) as u64;
+                    sw.feed(dec, own_at, own, &mut self.tracker, |d, b, t| {
+                        fast::feed(d, t, b, kernel)
+                    });
+                }
+            }
         }
         if let Some(r) = &mut self.reading {
             r.feed(bytes, at);
@@ -182,7 +195,19 @@ impl ReportConsumer {
     /// The same consumer, also looking for segments in other encodings and for mojibake
     /// (docs/mojibake.md G8, M9) in the file whose detection and window these are.
     pub fn with_segments(mut self, detected: &Detected, window: Window<'_>) -> ReportConsumer {
-        self.twofold = Some(Box::new(twofold::Twofold::new(detected, window)));
+        let t = twofold::Twofold::new(detected, window);
+        if let Some(segments) = t.known_segments().filter(|_| !detected.forced) {
+            let list = switches_of(detected.format, detected.code_page.name(), segments);
+            if !list.is_empty() && self.main.decoder.is_some() {
+                self.main.switches = Some(Box::new(Switches::new(
+                    detected.format,
+                    detected.code_page,
+                    detected.mark_len as u64,
+                    &list,
+                )));
+            }
+        }
+        self.twofold = Some(Box::new(t));
         self
     }
 
@@ -244,6 +269,7 @@ fn build(
         decoder,
         mut tracker,
         reading,
+        switches,
         ..
     } = d;
     let encoding = detected.encoding_name();
@@ -290,6 +316,7 @@ fn build(
         size,
         lines: totals.lines,
         checkpoints,
+        switches: switches.map(|s| s.list().to_vec()).unwrap_or_default(),
     };
     let report = Report {
         schema: SCHEMA_VERSION,

@@ -70,13 +70,17 @@ impl<S: CharSink> Consumer for ObservedConsumer<S> {
         let d: &mut Decoding = &mut self.report.main;
         let own = d.own(bytes, at);
         if let Some(dec) = &mut d.decoder {
-            dec.feed(
-                own,
-                &mut Tee {
-                    tracker: &mut d.tracker,
-                    obs: &mut self.sink,
-                },
-            );
+            let tee = &mut Tee {
+                tracker: &mut d.tracker,
+                obs: &mut self.sink,
+            };
+            match &mut d.switches {
+                None => dec.feed(own, tee),
+                Some(sw) => {
+                    let own_at = at + (bytes.len() - own.len()) as u64;
+                    sw.feed(dec, own_at, own, tee, |d, b, t| d.feed(b, t));
+                }
+            }
         }
         if let Some(r) = &mut d.reading {
             r.feed(bytes, at);
@@ -192,6 +196,10 @@ impl<S: CharSink + ?Sized> Sink for Tee<'_, S> {
     fn bad(&mut self, bad: Bad, offset: u64, bytes: &[u8]) {
         self.tracker.bad(bad, offset, bytes);
         self.obs.char(offset, bytes, Decoded::Bad(bad.kind()));
+    }
+
+    fn switched(&mut self, format: crate::format::Format) {
+        self.tracker.switched(format);
     }
 }
 

@@ -42,10 +42,15 @@ impl Analyzer {
     /// What the segments and mojibake need of the rest of the file ([`Rest`]); `Nothing`
     /// before detection.
     pub fn rest(&self) -> Rest {
-        self.front
-            .consumer()
-            .and_then(|c| c.twofold.as_deref())
-            .map_or(Rest::Nothing, |t| t.rest())
+        let Some(c) = self.front.consumer() else {
+            return Rest::Nothing;
+        };
+        if c.main.switches.is_some() {
+            // G9: the text changes layout in the window; a part read on its own would not
+            // know which layout it starts in.
+            return Rest::Everything;
+        }
+        c.twofold.as_deref().map_or(Rest::Nothing, |t| t.rest())
     }
 
     /// A part of the file that starts at `offset` and is analyzed on its own (on another

@@ -11,6 +11,7 @@
 //! - The mojibake of a longer UTF-8 file is looked for in its window; the rest is read only
 //!   when the window held some (M9).
 
+use crate::decode::switch::switches_of;
 use crate::detect::WINDOW;
 use crate::finding::{Finding, FindingKind, Repair};
 use crate::format::{hex, Format};
@@ -105,36 +106,61 @@ fn two_in_a_row(bytes: &[u8]) -> bool {
     false
 }
 
+/// The segmenter's start for the file whose detection and window these are (G8), and the
+/// window's UTF-8 figures: (clean, holds a byte above 7F).
+fn seg_start(d: &Detected, window: Window<'_>) -> (Seg, bool) {
+    let bytes = window.bytes.get(..WINDOW).unwrap_or(window.bytes);
+    let utf8 = d.format == Format::Utf8;
+    let (clean, non_ascii) = if utf8 {
+        utf8_figures(&d.steps, bytes, d.mark_len)
+    } else {
+        (false, false)
+    };
+    let binary_file = d.format == Format::Binary && d.container.is_some();
+    let seg = if binary_file || (utf8 && clean && window.at_eof) {
+        Seg::Off
+    } else if window.at_eof {
+        Seg::Done(segments_of(bytes))
+    } else if utf8 && clean {
+        Seg::Waiting {
+            tail: Vec::new(),
+            at: d.mark_len as u64,
+            line: 1,
+        }
+    } else if utf8 {
+        let mut s = Segmenter::new();
+        s.feed(bytes);
+        Seg::On(Box::new(s))
+    } else {
+        // G8: a longer legacy or UTF-16/32 file is segmented over its window only (the
+        // segmenter reads such text at a few hundred MB/s, against the report's GB/s);
+        // the last segment runs to the end of the file.
+        Seg::Window(segments_of(bytes))
+    };
+    (seg, non_ascii)
+}
+
+impl Detected {
+    /// The index for reading the file from its start, as [`Detected::line_index`], with the
+    /// changes of layout its window shows (docs/mojibake.md G9: a UTF-8 export after a UTF-16
+    /// one is read as UTF-8), as the report reads them. `window` is what the front end passed
+    /// with this detection.
+    pub fn line_index_in(&self, window: Window<'_>) -> crate::LineIndex {
+        let mut index = self.line_index();
+        if self.format.is_text() && !self.forced {
+            if let (Seg::Done(s) | Seg::Window(s), _) = seg_start(self, window) {
+                index.switches = switches_of(self.format, self.code_page.name(), &s);
+            }
+        }
+        index
+    }
+}
+
 impl Twofold {
     pub(crate) fn new(d: &Detected, window: Window<'_>) -> Twofold {
         let bytes = window.bytes.get(..WINDOW).unwrap_or(window.bytes);
         let utf8 = d.format == Format::Utf8;
-        let (clean, non_ascii) = if utf8 {
-            utf8_figures(&d.steps, bytes, d.mark_len)
-        } else {
-            (false, false)
-        };
-        let binary_file = d.format == Format::Binary && d.container.is_some();
-        let seg = if binary_file || (utf8 && clean && window.at_eof) {
-            Seg::Off
-        } else if window.at_eof {
-            Seg::Done(segments_of(bytes))
-        } else if utf8 && clean {
-            Seg::Waiting {
-                tail: Vec::new(),
-                at: d.mark_len as u64,
-                line: 1,
-            }
-        } else if utf8 {
-            let mut s = Segmenter::new();
-            s.feed(bytes);
-            Seg::On(Box::new(s))
-        } else {
-            // G8: a longer legacy or UTF-16/32 file is segmented over its window only (the
-            // segmenter reads such text at a few hundred MB/s, against the report's GB/s);
-            // the last segment runs to the end of the file.
-            Seg::Window(segments_of(bytes))
-        };
+        let (seg, non_ascii) = seg_start(d, window);
         let body = bytes.get(d.mark_len..).unwrap_or_default();
         let moji = if utf8 && non_ascii && two_in_a_row(body) {
             let mut f = Utf8Feed::new(MojibakeScanner::new(), d.mark_len as u64);
@@ -153,6 +179,15 @@ impl Twofold {
             seg,
             moji,
             read: bytes.len() as u64,
+        }
+    }
+
+    /// The segments known at the start (a file read whole, or a longer one's window), before
+    /// any of the rest is read.
+    pub(crate) fn known_segments(&self) -> Option<&[Segment]> {
+        match &self.seg {
+            Seg::Done(s) | Seg::Window(s) => Some(s),
+            _ => None,
         }
     }
 

@@ -6,6 +6,7 @@
 //! time gives the same events as feeding the file whole (U5).
 
 pub(crate) mod legacy;
+pub(crate) mod switch;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
 pub(crate) mod utf8;

@@ -44,6 +44,10 @@ pub struct Detected {
     pub reading: Option<Box<Detected>>,
 }
 
+/// G9: how sure the segmenter must be of every segment (G5) for a binary verdict to be read
+/// as text joined from more than one layout.
+const JOINED_CONFIDENCE: f64 = 0.8;
+
 impl Detected {
     /// Detection over `window` (cut to [`WINDOW`] bytes), or the format `opts` forces;
     /// `at_eof`: the window is the whole input.
@@ -68,6 +72,9 @@ impl Detected {
         }
         if d.format == Format::Binary {
             d.container = container::sniff(window);
+            if d.container.is_none() && !d.forced {
+                d.joined_layouts(window);
+            }
         }
         // The closest reading of a binary verdict: the same window read as that format, as if
         // forced; the report decodes it alongside the verdict, in the same pass.
@@ -175,6 +182,63 @@ impl Detected {
         self.candidates = again.candidates;
     }
 
+    /// G9 (docs/mojibake.md): a binary verdict over a window that splits into segments of
+    /// text in more than one layout, each standing (two exports joined: UTF-8, then UTF-16
+    /// with its mark). No one reading covers it, yet every byte is text: the file is the
+    /// text of its largest segment, and the others are its segments, each read in its own
+    /// layout.
+    fn joined_layouts(&mut self, window: &[u8]) {
+        use crate::decode::switch::layout;
+        let segments = crate::segments::segments_of(window);
+        let layouts: std::collections::BTreeSet<u8> =
+            segments.iter().map(|s| layout(s.format)).collect();
+        let standing = segments
+            .iter()
+            .all(|s| s.format.is_text() && s.confidence >= JOINED_CONFIDENCE);
+        if segments.len() < 2 || layouts.len() < 2 || !standing {
+            return;
+        }
+        let Some(main) = segments.iter().max_by_key(|s| s.length) else {
+            return;
+        };
+        let code_page = match main.format {
+            Format::Legacy => match CodePage::for_label(&main.encoding) {
+                Some(cp) => cp,
+                None => return,
+            },
+            _ => CodePage::windows_1252(),
+        };
+        let mark_len = match (main.offset, main.mark, main.format) {
+            (0, true, Format::Utf8) => 3,
+            (0, true, Format::Utf16Le | Format::Utf16Be) => 2,
+            (0, true, Format::Utf32Le | Format::Utf32Be) => 4,
+            _ => 0,
+        };
+        let list: Vec<String> = segments
+            .iter()
+            .map(|s| match s.first_line == s.last_line {
+                true => format!("{} ({})", s.first_line, s.encoding),
+                false => format!("{}\u{2013}{} ({})", s.first_line, s.last_line, s.encoding),
+            })
+            .collect();
+        let mut figures = std::collections::BTreeMap::new();
+        figures.insert("segments".to_string(), segments.len() as u64);
+        self.steps.push(Step {
+            format: main.format,
+            accepted: true,
+            code: "joined_layouts".to_string(),
+            reason: format!("text in more than one layout, lines {}", list.join(", ")),
+            figures,
+        });
+        self.format = main.format;
+        self.code_page = code_page;
+        self.mark_len = mark_len;
+        self.mark = window.get(..mark_len).unwrap_or_default().to_vec();
+        self.language = None;
+        self.confidence = None;
+        self.candidates = Vec::new();
+    }
+
     fn from_verdict(v: Verdict, window: &[u8]) -> Detected {
         Detected {
             format: v.format,
@@ -232,6 +296,7 @@ impl Detected {
                 line: 1,
                 offset: mark_len,
             }],
+            switches: Vec::new(),
         }
     }
 }

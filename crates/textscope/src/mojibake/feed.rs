@@ -27,30 +27,10 @@ pub struct Utf8Feed {
     partial_len: usize,
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
 /// The length of the prefix of `bytes` that holds no byte above 7F and no CR or LF.
 #[inline]
 fn quiet_prefix(bytes: &[u8]) -> usize {
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-    let mut n = 0;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(w);
-        let x = u64::from_le_bytes(a);
-        let stop = (x & HIGH) | zero(x ^ (ONES * 0x0A)) | zero(x ^ (ONES * 0x0D));
-        if stop != 0 {
-            return n + (stop.trailing_zeros() / 8) as usize;
-        }
-        n += 8;
-    }
-    n + words
-        .remainder()
-        .iter()
-        .take_while(|&&b| b < 0x80 && b != 0x0A && b != 0x0D)
-        .count()
+    crate::swar::ascii_prefix_without(bytes, 0x0A, 0x0D)
 }
 
 /// The length of a UTF-8 sequence that starts with `b`, 1 for a byte that starts none.

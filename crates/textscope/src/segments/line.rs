@@ -129,13 +129,18 @@ impl LineState {
         if m == Mode::Byte && prev != Mode::Byte && zeros * 2 >= self.len {
             return prev;
         }
-        let flipped = matches!(
-            (prev, m),
-            (Mode::Le16, Mode::Be16)
-                | (Mode::Be16, Mode::Le16)
-                | (Mode::Le32, Mode::Be32)
-                | (Mode::Be32, Mode::Le32)
-        );
+        // A line of CJK or of characters beyond the BMP in UTF-16/32 holds few zero bytes
+        // (or none), in no one layout's places, and may hold a 0A as one byte of a unit
+        // (U+4E0A is 0A 4E in UTF-16LE): its zeros tell nothing, and its bytes above 7F are
+        // no UTF-8. It keeps the layout before it, whose LF (with its zeros) then ends it; a
+        // byte-layout line after wide text shows itself by being ASCII or UTF-8 (an appended
+        // export). A legacy line after wide text is not told apart (decision 115).
+        if m == Mode::Byte && prev != Mode::Byte && (self.invalid > 0 || self.need > 0) {
+            return prev;
+        }
+        // Another byte order or unit width needs a mark (a line of UTF-32 characters beyond
+        // the BMP has zeros where UTF-16's would be).
+        let flipped = prev != Mode::Byte && m != Mode::Byte && m != prev;
         if flipped {
             prev
         } else {
@@ -245,8 +250,12 @@ impl LineState {
     pub fn byte(&mut self, b: u8, prev: Mode) -> Option<bool> {
         if self.pending > 0 {
             if b != 0 {
+                // The 0A was the low byte of a unit (0A 4E is U+4E0A in UTF-16LE), not an
+                // LF: the line goes on.
                 self.pending = 0;
-                return Some(false);
+                self.lf = false;
+                self.take(b);
+                return None;
             }
             self.take(b);
             self.pending -= 1;
@@ -318,26 +327,7 @@ impl LineState {
 /// time): the stretch that [`LineState::ascii`] takes at once.
 #[inline]
 pub(crate) fn plain_prefix(bytes: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-    let mut n = 0;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(w);
-        let x = u64::from_le_bytes(a);
-        let stop = (x & HIGH) | zero(x) | zero(x ^ (ONES * 0x0A));
-        if stop != 0 {
-            return n + (stop.trailing_zeros() / 8) as usize;
-        }
-        n += 8;
-    }
-    n + words
-        .remainder()
-        .iter()
-        .take_while(|&&b| b != 0 && b != 0x0A && b < 0x80)
-        .count()
+    crate::swar::ascii_prefix_without(bytes, 0x00, 0x0A)
 }
 
 #[cfg(test)]

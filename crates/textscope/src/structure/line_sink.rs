@@ -262,6 +262,11 @@ fn units(format: Format, bytes: &[u8]) -> Option<String> {
 impl Sink for LineSink {
     const ASCII_RUNS: bool = false;
 
+    /// G9: the units listed from here on are the new layout's.
+    fn switched(&mut self, format: Format) {
+        self.format = format;
+    }
+
     fn ascii_run(&mut self, _: u64, _: usize, _: usize) {}
 
     fn char(&mut self, c: char, offset: u64, bytes: &[u8]) {

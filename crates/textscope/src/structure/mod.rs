@@ -6,6 +6,7 @@ mod line_sink;
 mod tests;
 
 use crate::class::EndingKind;
+use crate::decode::switch::Switches;
 use crate::decode::Decoder;
 use crate::fast::{self, Kernel};
 use crate::format::Format;
@@ -123,6 +124,10 @@ pub struct StructureBuilder {
     kernel: Kernel,
     /// Lines before the range that the fast path counted in bulk.
     fast_lines: u64,
+    /// G9: where the text changes layout, when it does, and the offset of the next byte
+    /// decoded into the lines.
+    switches: Option<Box<Switches>>,
+    pos: u64,
 }
 
 /// The lines before the range, counted: the counter, the offset of the next byte to be fed,
@@ -146,9 +151,22 @@ impl StructureBuilder {
     pub fn new(index: &LineIndex, first: u64, last: u64, opts: StructureOptions) -> Self {
         let first = first.max(1);
         let cp = index.checkpoint_for(first);
-        let format = index.format;
-        let encoding = index.code_page();
-        let decoder = Decoder::new(format, encoding, cp.offset);
+        let mut switches = (!index.switches.is_empty()).then(|| {
+            Box::new(Switches::new(
+                index.format,
+                index.code_page(),
+                index.mark_len,
+                &index.switches,
+            ))
+        });
+        let (decoder, format, encoding) = match &mut switches {
+            Some(sw) => sw.decoder_at(cp.offset),
+            None => (
+                Decoder::new(index.format, index.code_page(), cp.offset),
+                index.format,
+                index.code_page(),
+            ),
+        };
         // ISO-2022-JP's decoder carries a mode across lines: no fresh decoder at a line start.
         let restartable = !(format == Format::Legacy && encoding.is_stateful());
         let skip = (format.is_text() && restartable && cp.line < first).then(|| Skip {
@@ -163,6 +181,8 @@ impl StructureBuilder {
             encoding,
             kernel: Kernel::Auto.resolve(),
             fast_lines: 0,
+            switches,
+            pos: cp.offset,
             sink: LineSink {
                 format,
                 opts,
@@ -213,8 +233,32 @@ impl StructureBuilder {
             if self.sink.done {
                 break;
             }
-            self.decoder.feed(piece, &mut self.sink);
+            match &mut self.switches {
+                None => self.decoder.feed(piece, &mut self.sink),
+                Some(sw) => sw.feed(
+                    &mut self.decoder,
+                    self.pos,
+                    piece,
+                    &mut self.sink,
+                    |d, b, s| d.feed(b, s),
+                ),
+            }
+            self.pos += piece.len() as u64;
         }
+    }
+
+    /// A fresh decoder for the line that starts at `at` (in the layout there, G9).
+    fn restart_at(&mut self, at: u64) {
+        match &mut self.switches {
+            Some(sw) => {
+                let (d, format, encoding) = sw.decoder_at(at);
+                self.decoder = d;
+                self.sink.format = format;
+                self.encoding = encoding;
+            }
+            None => self.decoder = Decoder::new(self.sink.format, self.encoding, at),
+        }
+        self.pos = at;
     }
 
     /// Counts the lines before the range in `chunk`. Once the first line's start is met,
@@ -227,8 +271,21 @@ impl StructureBuilder {
             return Some((Vec::new(), chunk));
         };
         let base = skip.pos;
-        for piece in chunk.chunks(PIECE) {
-            fast::feed(&mut self.decoder, &mut skip.counter, piece, self.kernel);
+        for (i, piece) in chunk.chunks(PIECE).enumerate() {
+            let kernel = self.kernel;
+            match &mut self.switches {
+                None => fast::feed(&mut self.decoder, &mut skip.counter, piece, kernel),
+                Some(sw) => {
+                    let at = base + (i * PIECE) as u64;
+                    sw.feed(
+                        &mut self.decoder,
+                        at,
+                        piece,
+                        &mut skip.counter,
+                        |d, b, c| fast::feed(d, c, b, kernel),
+                    );
+                }
+            }
             if let Some(at) = skip.counter.found {
                 let carried = match at.checked_sub(base) {
                     Some(_) => Vec::new(),
@@ -239,11 +296,11 @@ impl StructureBuilder {
                     }
                 };
                 let from = usize::try_from(at.saturating_sub(base)).unwrap_or(usize::MAX);
-                self.decoder = Decoder::new(self.sink.format, self.encoding, at);
-                self.sink.line = self.sink.first;
-                self.sink.end = at;
                 self.fast_lines = skip.counter.fast_lines;
                 self.skip = None;
+                self.restart_at(at);
+                self.sink.line = self.sink.first;
+                self.sink.end = at;
                 return Some((carried, chunk.get(from..).unwrap_or_default()));
             }
         }
@@ -286,7 +343,7 @@ impl StructureBuilder {
                 // bytes are the last ones fed, in the carry: decode them from there.
                 let keep = carry.len() as u64 - (pos - at.min(pos)).min(carry.len() as u64);
                 let tail = carry.split_off(usize::try_from(keep).unwrap_or(0));
-                self.decoder = Decoder::new(self.sink.format, self.encoding, at);
+                self.restart_at(at);
                 self.sink.line = self.sink.first;
                 self.sink.end = at;
                 self.build(&tail);

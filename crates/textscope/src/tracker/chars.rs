@@ -165,6 +165,11 @@ impl Tracker {
 impl Sink for Tracker {
     const ASCII_RUNS: bool = true;
 
+    /// G9: the messages and units from here on are the new layout's.
+    fn switched(&mut self, format: Format) {
+        self.format = format;
+    }
+
     #[inline]
     fn ascii_run(&mut self, offset: u64, chars: usize, width: usize) {
         self.interrupt();
