@@ -326,3 +326,15 @@ fn g1_cjk_lines_in_utf16_stay_utf16() {
         }
     }
 }
+
+/// M3 (i): a capital and a small letter of one script start a word: Russian and Ukrainian
+/// prose is no mojibake (its "Её" and "Ві" read through windows-1251 are "Ÿ" and "³"), while
+/// Russian mojibake on the same page still is.
+#[test]
+fn m3_title_case_cyrillic_is_no_mojibake() {
+    let clean = "Её нет дома. Её брат ушёл на работу.\nВі тут, а Її немає.\n";
+    let r = report(clean.as_bytes());
+    assert_eq!(r.finding_counts.mojibake, 0, "{:?}", r.findings);
+    let moji = "Р—РґСЂР°РІСЃС‚РІСѓР№С‚Рµ, РјРёСЂ!\n";
+    assert!(report(moji.as_bytes()).finding_counts.mojibake > 0);
+}

@@ -38,15 +38,19 @@ impl Reading {
         let twofold = policy.denies(Rule::Mojibake) || policy.denies(Rule::MixedEncoding);
         if policy.needs_scan() {
             let mut c = ObservedConsumer::new(&detected, opts, Scanner::new(policy));
-            if twofold {
-                c = c.with_segments(&detected, window);
-            }
+            // Without their rules, a file that changes layout is still read as the report
+            // reads it (docs/mojibake.md G9).
+            c = match twofold {
+                true => c.with_segments(&detected, window),
+                false => c.with_switches(&detected, window),
+            };
             Reading::Scanned(detected, Box::new(c))
         } else {
             let mut c = ReportConsumer::new(&detected, opts);
-            if twofold {
-                c = c.with_segments(&detected, window);
-            }
+            c = match twofold {
+                true => c.with_segments(&detected, window),
+                false => c.with_switches(&detected, window),
+            };
             Reading::Report(detected, Box::new(c))
         }
     }

@@ -198,17 +198,31 @@ impl ReportConsumer {
         let t = twofold::Twofold::new(detected, window);
         if let Some(segments) = t.known_segments().filter(|_| !detected.forced) {
             let list = switches_of(detected.format, detected.code_page.name(), segments);
-            if !list.is_empty() && self.main.decoder.is_some() {
-                self.main.switches = Some(Box::new(Switches::new(
-                    detected.format,
-                    detected.code_page,
-                    detected.mark_len as u64,
-                    &list,
-                )));
-            }
+            self.switch_at(detected, &list);
         }
         self.twofold = Some(Box::new(t));
         self
+    }
+
+    /// The same consumer, reading each stretch of another layout that the window shows in
+    /// its own (docs/mojibake.md G9), as [`ReportConsumer::with_segments`] does, without the
+    /// segments and mojibake in the report: for a caller that reads the file's lines as the
+    /// report does but does not list its segments (`check` without their rules).
+    pub fn with_switches(mut self, detected: &Detected, window: Window<'_>) -> ReportConsumer {
+        let list = twofold::window_switches(detected, window);
+        self.switch_at(detected, &list);
+        self
+    }
+
+    fn switch_at(&mut self, detected: &Detected, list: &[crate::index::Switch]) {
+        if !list.is_empty() && self.main.decoder.is_some() {
+            self.main.switches = Some(Box::new(Switches::new(
+                detected.format,
+                detected.code_page,
+                detected.mark_len as u64,
+                list,
+            )));
+        }
     }
 
     /// The end of the file (`size` bytes): the report and the sparse line index (S2).

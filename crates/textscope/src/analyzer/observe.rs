@@ -41,6 +41,13 @@ impl<S: CharSink> ObservedConsumer<S> {
         self
     }
 
+    /// The same consumer, reading each stretch of another layout in its own
+    /// ([`ReportConsumer::with_switches`]).
+    pub fn with_switches(mut self, detected: &Detected, window: crate::Window<'_>) -> Self {
+        self.report = self.report.with_switches(detected, window);
+        self
+    }
+
     /// The end of the file (`size` bytes): a pending partial character goes to the sink; then
     /// the report, the index and the sink.
     pub fn finish(mut self, detected: Detected, size: u64) -> (Report, LineIndex, S) {

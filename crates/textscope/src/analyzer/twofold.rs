@@ -140,6 +140,29 @@ fn seg_start(d: &Detected, window: Window<'_>) -> (Seg, bool) {
     (seg, non_ascii)
 }
 
+/// G9: the changes of layout that the window of the file `d` describes shows, as the report
+/// reads them (none for a forced or binary verdict). Cheap for most files: a stretch of
+/// another layout than one byte has zero bytes or a mark (G1, G3), so a one-byte verdict over
+/// a window with neither is not segmented for this.
+pub(crate) fn window_switches(d: &Detected, window: Window<'_>) -> Vec<crate::index::Switch> {
+    if !d.format.is_text() || d.forced {
+        return Vec::new();
+    }
+    let bytes = window.bytes.get(..WINDOW).unwrap_or(window.bytes);
+    let wide = crate::decode::switch::layout(d.format) != 0
+        || bytes.contains(&0)
+        || bytes
+            .windows(2)
+            .any(|w| w == [0xFF, 0xFE] || w == [0xFE, 0xFF]);
+    if !wide {
+        return Vec::new();
+    }
+    match seg_start(d, window).0 {
+        Seg::Done(s) | Seg::Window(s) => switches_of(d.format, d.code_page.name(), &s),
+        _ => Vec::new(),
+    }
+}
+
 impl Detected {
     /// The index for reading the file from its start, as [`Detected::line_index`], with the
     /// changes of layout its window shows (docs/mojibake.md G9: a UTF-8 export after a UTF-16
@@ -147,11 +170,7 @@ impl Detected {
     /// with this detection.
     pub fn line_index_in(&self, window: Window<'_>) -> crate::LineIndex {
         let mut index = self.line_index();
-        if self.format.is_text() && !self.forced {
-            if let (Seg::Done(s) | Seg::Window(s), _) = seg_start(self, window) {
-                index.switches = switches_of(self.format, self.code_page.name(), &s);
-            }
-        }
+        index.switches = window_switches(self, window);
         index
     }
 }

@@ -117,9 +117,18 @@ fn telltale(region: &[char], u: &Unit, prev: Option<char>, next: Option<char>) -
             // Not from a Cyrillic lead: "ВІ" (windows-1251 "²") is Ukrainian.
             let latin_repair =
                 matches!(u32::from(u.repaired), 0xA0..=0x17F) && u32::from(*a) < 0x400;
+            // A capital then a small letter of its own script starts a word too when the
+            // repair would be a Latin sign or letter standing alone: Russian "Её"
+            // (windows-1251 for "Ÿ"), Ukrainian "Ві" ("³"). (Cyrillic mojibake repairs to
+            // Cyrillic; Latin text read as windows-1251 is glued to ASCII letters, (iii).)
             let same_case =
                 (a.is_uppercase() && b.is_uppercase()) || (a.is_lowercase() && b.is_lowercase());
-            latin_repair || !(word_letter(*a) && word_letter(*b) && same_case)
+            let title = a.is_uppercase()
+                && b.is_lowercase()
+                && script(*a) == script(*b)
+                && script(*a) >= 2
+                && matches!(u32::from(u.repaired), 0xA0..=0x24F);
+            latin_repair || !(word_letter(*a) && word_letter(*b) && (same_case || title))
         }
         [lead, rest @ ..] => !word_letter(*lead) || rest.iter().any(|c| !word_letter(*c)),
         [] => false,
@@ -570,6 +579,8 @@ mod tests {
             "─┬┐",
             "Р»",
             "ВІ",
+            "Её",
+            "Ві",
         ] {
             assert_eq!(fix(s), [], "{s}");
         }

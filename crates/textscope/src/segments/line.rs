@@ -124,18 +124,15 @@ impl LineState {
         }
         let m = self.zero_layout();
         // A line of NULs in a UTF-16/32 text has zeros on both sides, which no layout
-        // explains: it keeps the layout before it (8-bit text is not half zeros).
-        let zeros: u64 = self.zeros.iter().sum();
-        if m == Mode::Byte && prev != Mode::Byte && zeros * 2 >= self.len {
-            return prev;
-        }
-        // A line of CJK or of characters beyond the BMP in UTF-16/32 holds few zero bytes
+        // explains; a line of CJK or of characters beyond the BMP in UTF-16/32 holds few zero bytes
         // (or none), in no one layout's places, and may hold a 0A as one byte of a unit
-        // (U+4E0A is 0A 4E in UTF-16LE): its zeros tell nothing, and its bytes above 7F are
-        // no UTF-8. It keeps the layout before it, whose LF (with its zeros) then ends it; a
-        // byte-layout line after wide text shows itself by being ASCII or UTF-8 (an appended
-        // export). A legacy line after wide text is not told apart (decision 115).
-        if m == Mode::Byte && prev != Mode::Byte && (self.invalid > 0 || self.need > 0) {
+        // (U+4E0A is 0A 4E in UTF-16LE): its zeros tell no layout. It keeps the layout before
+        // it, whose LF (with its zeros) then ends it, unless it has no zero byte at all and
+        // reads as ASCII or UTF-8: a byte-layout line after wide text (an appended export).
+        // A legacy line after wide text is not told apart (decision 115).
+        let zeros: u64 = self.zeros.iter().sum();
+        let utf8 = zeros == 0 && self.invalid == 0 && self.need == 0;
+        if m == Mode::Byte && prev != Mode::Byte && !utf8 {
             return prev;
         }
         // Another byte order or unit width needs a mark (a line of UTF-32 characters beyond
