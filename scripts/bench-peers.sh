@@ -5,7 +5,8 @@
 #
 #   scripts/bench-peers.sh [SIZE_MIB] [ROUNDS] [SMALL_FILES]   (default 1024 MiB, 3 rounds, 20000)
 #   BENCH_SECTIONS=small scripts/bench-peers.sh                 (some of: large, small, real)
-#   BENCH_PEERS=cat scripts/bench-peers.sh 256 3                (large files: textscope and cat only)
+#   BENCH_PEERS=cat scripts/bench-peers.sh 256 3                (large files: textscope and cat only;
+#                                  BENCH_BEFORE=BINARY adds another build's textscope -j1)
 #
 # Large inputs (scripts/bench/make_inputs.py): varied ASCII log lines, multilingual UTF-8,
 # UTF-16LE Latin prose with accented words (CRLF), UTF-16LE CJK, UTF-32LE, windows-1252 prose,
@@ -116,6 +117,10 @@ report() {
   if [[ ${#tools[@]} -ge 3 && ${tools[2]} == "cat "* ]]; then
     awk -v f="$f" -v a="$ts" -v b="$ts1" -v c="${wall[${tools[2]}]}" 'BEGIN {
       if (c > 0) printf "%-22s ratio to cat: textscope %.2f, textscope -j1 %.2f\n", f, a / c, b / c }'
+    if [[ -n ${BENCH_BEFORE:-} && ${tools[3]:-} == "$BENCH_BEFORE "* ]]; then
+      awk -v f="$f" -v a="${wall[${tools[3]}]}" -v c="${wall[${tools[2]}]}" 'BEGIN {
+        if (c > 0) printf "%-22s ratio to cat: before -j1 %.2f\n", f, a / c }'
+    fi
   fi
 }
 
@@ -135,6 +140,8 @@ if want large; then
     esac
     tools=("$TS --json $p" "$TS -j1 --json $p" "cat $p")
     if [ "${BENCH_PEERS:-all}" = cat ]; then
+      # BENCH_BEFORE=BINARY: another build's textscope, one thread, in the same rounds.
+      [ -n "${BENCH_BEFORE:-}" ] && tools+=("$BENCH_BEFORE -j1 --json $p")
       report "$f" "$bytes" "${tools[@]}"
       continue
     fi

@@ -149,6 +149,12 @@ def latin_sentence(lang, words, names, open_q, close_q, inner=("‘", "’")):
             w = rng.choice(EN_CONTR)
         elif r < 0.11:
             w = str(rng.choice([rng.randint(2, 99), rng.randint(1800, 2026)]))
+        elif r < 0.115:
+            # a price, a temperature, a number sign, an arrow
+            w = rng.choice(["%d,%02d €" % (rng.randint(1, 500), rng.randint(0, 99)),
+                            "£%d" % rng.randint(1, 900), "%d °C" % rng.randint(-20, 40),
+                            "№ %d" % rng.randint(1, 99) if lang == "ru" else "n° %d" % rng.randint(1, 99),
+                            "→", "±%d" % rng.randint(1, 9)])
         else:
             w = rng.choice(words)
         out.append(w)
@@ -321,7 +327,7 @@ def cjk_lines():
 
 def cp1252_lines():
     # Only what windows-1252 holds: the Latin prose of French, German and English.
-    return prose_lines(["fr", "de", "en"], mixed=False)
+    return prose_lines(["fr", "de", "en"], mixed=False).replace("→", "->")
 
 
 def log_line():
