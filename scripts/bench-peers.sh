@@ -6,7 +6,8 @@
 #   scripts/bench-peers.sh [SIZE_MIB] [ROUNDS] [SMALL_FILES]   (default 1024 MiB, 3 rounds, 20000)
 #   BENCH_SECTIONS=small scripts/bench-peers.sh                 (some of: large, small, real)
 #   BENCH_PEERS=cat scripts/bench-peers.sh 256 3                (large files: textscope and cat only;
-#                                  BENCH_BEFORE=BINARY adds another build's textscope -j1)
+#                                  BENCH_BEFORE=BINARY adds another build's textscope -j1;
+#                                  BENCH_LARGE="utf8-log one-line" picks large inputs)
 #
 # Large inputs (scripts/bench/make_inputs.py): varied ASCII log lines, multilingual UTF-8,
 # UTF-16LE Latin prose with accented words (CRLF), UTF-16LE CJK, UTF-32LE, windows-1252 prose,
@@ -131,7 +132,7 @@ header() {
 if want large; then
   echo "== large files (${SIZE_MIB} MiB, best of ${ROUNDS}, warm cache; $(nproc) cores)"
   header
-  for f in utf8-log utf8-multilingual utf16le-latin-crlf utf16le-cjk utf32le-mixed cp1252-prose problem-dense one-line; do
+  for f in ${BENCH_LARGE:-utf8-log utf8-multilingual utf16le-latin-crlf utf16le-cjk utf32le-mixed cp1252-prose problem-dense one-line}; do
     p="$DIR/$f.txt"
     bytes=$(stat -c %s "$p")
     settle "$p"
