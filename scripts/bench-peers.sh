@@ -5,6 +5,9 @@
 #
 #   scripts/bench-peers.sh [SIZE_MIB] [ROUNDS] [SMALL_FILES]   (default 1024 MiB, 3 rounds, 20000)
 #   BENCH_SECTIONS=small scripts/bench-peers.sh                 (some of: large, small, real)
+#   BENCH_PEERS=cat scripts/bench-peers.sh 256 3                (large files: textscope and cat only;
+#                                  BENCH_BEFORE=BINARY adds another build's textscope -j1;
+#                                  BENCH_LARGE="utf8-log one-line" picks large inputs)
 #
 # Large inputs (scripts/bench/make_inputs.py): varied ASCII log lines, multilingual UTF-8,
 # UTF-16LE Latin prose with accented words (CRLF), UTF-16LE CJK, UTF-32LE, windows-1252 prose,
@@ -49,7 +52,7 @@ if [ ! -x "$VENV/bin/chardetect" ]; then
 fi
 
 cargo build --release -q -p textscope-cli
-TS=$PWD/target/release/textscope
+TS=${CARGO_TARGET_DIR:-$PWD/target}/release/textscope
 python3 scripts/bench/make_inputs.py "$DIR" "$SIZE_MIB" "$SMALL"
 
 TIMES=$(mktemp)
@@ -111,6 +114,15 @@ report() {
       printf "%-22s %-44s %7.3f %7.3f %7.3f %7.2f %7.1f %7.2fx %7.2fx\n", f, t, w, u, s, gbs,
         m / 1024, (ts > 0) ? w / ts : 0, (ts1 > 0) ? w / ts1 : 0 }'
   done
+  # A large file's figure to compare across machines: textscope's wall time over cat's.
+  if [[ ${#tools[@]} -ge 3 && ${tools[2]} == "cat "* ]]; then
+    awk -v f="$f" -v a="$ts" -v b="$ts1" -v c="${wall[${tools[2]}]}" 'BEGIN {
+      if (c > 0) printf "%-22s ratio to cat: textscope %.2f, textscope -j1 %.2f\n", f, a / c, b / c }'
+    if [[ -n ${BENCH_BEFORE:-} && ${tools[3]:-} == "$BENCH_BEFORE "* ]]; then
+      awk -v f="$f" -v a="${wall[${tools[3]}]}" -v c="${wall[${tools[2]}]}" 'BEGIN {
+        if (c > 0) printf "%-22s ratio to cat: before -j1 %.2f\n", f, a / c }'
+    fi
+  fi
 }
 
 header() {
@@ -120,14 +132,21 @@ header() {
 if want large; then
   echo "== large files (${SIZE_MIB} MiB, best of ${ROUNDS}, warm cache; $(nproc) cores)"
   header
-  for f in utf8-log utf8-multilingual utf16le-latin-crlf utf16le-cjk utf32le-mixed cp1252-prose problem-dense one-line; do
+  for f in ${BENCH_LARGE:-utf8-log utf8-multilingual utf16le-latin-crlf utf16le-cjk utf32le-mixed cp1252-prose problem-dense one-line}; do
     p="$DIR/$f.txt"
     bytes=$(stat -c %s "$p")
     settle "$p"
     case $f in
       utf16*) enc=UTF-16LE ;; utf32*) enc=UTF-32LE ;; cp1252*) enc=WINDOWS-1252 ;; *) enc=UTF-8 ;;
     esac
-    tools=("$TS --json $p" "$TS -j1 --json $p" "cat $p" "wc -l $p" "wc -m $p")
+    tools=("$TS --json $p" "$TS -j1 --json $p" "cat $p")
+    if [ "${BENCH_PEERS:-all}" = cat ]; then
+      # BENCH_BEFORE=BINARY: another build's textscope, one thread, in the same rounds.
+      [ -n "${BENCH_BEFORE:-}" ] && tools+=("$BENCH_BEFORE -j1 --json $p")
+      report "$f" "$bytes" "${tools[@]}"
+      continue
+    fi
+    tools+=("wc -l $p" "wc -m $p")
     need dos2unix && tools+=("dos2unix -i $p")
     tools+=("iconv -f $enc -t UTF-8 $p")
     need uconv && tools+=("uconv -f $enc -t UTF-8 $p")

@@ -64,9 +64,13 @@ pub fn encode(s: &str, format: &str) -> Vec<u8> {
     }
 }
 
+/// The report's lines. `TEXTSCOPE_BENCH_TWO_ENCODINGS=0` leaves segments and mojibake out
+/// (`Options::two_encodings`), to time the pass alone.
 pub fn analyze(bytes: &[u8], kernel: Kernel) -> u64 {
+    let two_encodings = std::env::var("TEXTSCOPE_BENCH_TWO_ENCODINGS").as_deref() != Ok("0");
     let mut a = Analyzer::new(Options {
         kernel,
+        two_encodings,
         ..Options::default()
     });
     for chunk in bytes.chunks(1 << 20) {
@@ -90,6 +94,10 @@ pub fn kernels() -> Vec<Kernel> {
 
 /// The inputs, by name: log-like ASCII and multilingual text in every format, one long line,
 /// and Western European text in windows-1252.
+///
+/// With `TEXTSCOPE_BENCH_FILES=DIR`, the `.txt` files of DIR instead (as
+/// `scripts/bench/make_inputs.py` makes them for `scripts/bench-peers.sh`), by file name,
+/// each cut to `n` bytes at most.
 pub fn inputs(n: usize) -> Vec<(String, Vec<u8>)> {
     let only = std::env::var("TEXTSCOPE_BENCH_INPUTS").ok();
     let wanted = |name: &str| {
@@ -97,6 +105,25 @@ pub fn inputs(n: usize) -> Vec<(String, Vec<u8>)> {
             .is_none_or(|o| o.split(',').any(|p| name.contains(p.trim())))
     };
     let mut out = Vec::new();
+    if let Ok(dir) = std::env::var("TEXTSCOPE_BENCH_FILES") {
+        let mut names: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        names.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+        names.sort();
+        for p in names {
+            let name = p.file_stem().map(|s| s.to_string_lossy().into_owned());
+            let Some(name) = name.filter(|n| wanted(n)) else {
+                continue;
+            };
+            if let Ok(mut bytes) = std::fs::read(&p) {
+                // Whole UTF-32 units and UTF-16 pairs, as the file has them.
+                bytes.truncate(n - n % 4);
+                out.push((name, bytes));
+            }
+        }
+        return out;
+    }
     for multilingual in [false, true] {
         let mut base = None;
         for format in [

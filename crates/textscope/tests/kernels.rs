@@ -496,6 +496,17 @@ fn quiet_ranges_of_utf16_and_utf32_end_where_they_should() {
         '\u{205E}',
         '\u{205F}',
         '\u{2060}',
+        // The invisible characters after the punctuation, and the symbols, currency signs and
+        // arrows after them, which stay loud in UTF-16 (decision 112).
+        '\u{2064}',
+        '\u{2066}',
+        '\u{2069}',
+        '\u{206F}',
+        '\u{2070}',
+        '\u{20AC}',
+        '\u{2116}',
+        '\u{2122}',
+        '\u{2192}',
         '\u{FF00}',
         '\u{FF01}',
         '\u{FF0C}',
@@ -530,6 +541,41 @@ fn quiet_ranges_of_utf16_and_utf32_end_where_they_should() {
                 text.push('\n');
                 let bytes = encode(&text, f, false);
                 check(&bytes, &forced(f), &[64, 6]);
+            }
+        }
+    }
+}
+
+/// UTF-8's sequences E2 80 xx and E2 81 xx (U+2000–207F: dashes, quotes, the ellipsis, but
+/// also LS, PS, the zero-width and the bidi characters) are judged by their third byte
+/// (decisions 59 and 60; decision 111 measured doing it in vector lanes). Each of the 128, at
+/// the start of a block, in its middle and at every place across its end (so that its second
+/// and third bytes lie past the block), after ASCII, after text beyond ASCII and in lines with
+/// CR endings (the general block loop), followed by a dash: every kernel gives the reference's
+/// report.
+#[test]
+fn utf8_general_punctuation_is_judged_by_its_third_byte_at_every_place() {
+    let opts = forced(Format::Utf8);
+    let places = (0..3).chain(30..34).chain(58..70);
+    let places: Vec<usize> = places.collect();
+    for cp in 0x2000u32..=0x207F {
+        let c = char::from_u32(cp).unwrap_or('?');
+        for background in ["abcdefghij", "añb中c—d", "ab\rcd"] {
+            for &at in &places {
+                let mut text = String::new();
+                while text.len() < at {
+                    text.push_str(background);
+                }
+                let mut cut = at;
+                while !text.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                text.truncate(cut);
+                text.push(c);
+                text.push('\u{2014}');
+                text.push_str(" und “so” weiter\n");
+                text.push_str(&"Zeile – ‘x’ … y\n".repeat(8));
+                check(text.as_bytes(), &opts, &[64, 7]);
             }
         }
     }
