@@ -308,6 +308,41 @@ pub(crate) const BAD_COST: f64 = 2.0;
 /// `…`, ISO-8859-1's NEL).
 pub(crate) const C1_COST: f64 = 6.0;
 pub(crate) const TOUCH_COST: f64 = 2.5;
+/// Issue 38: ’ or ‘ beside a letter, for each side it touches, in a language that writes no
+/// elisions ([`quote_cost`]; the quote itself stays a word's edge, so that the bigrams around
+/// an elision are the language's own). Two sides: more than a rare accent's two bigrams.
+pub(crate) const QUOTE_COST: f64 = 2.0;
+
+/// The languages that write an apostrophe inside or at the edge of words as a matter of
+/// course: elisions (English "isn’t", French "l’homme", Italian, Catalan, Portuguese,
+/// Irish, Welsh "i’r", Afrikaans "’n", Greek "σ’"), suffixes on names (Turkish
+/// "İstanbul’da"), a letter of its own (Ukrainian and Belarusian "м’ясо", Maltese "ta’",
+/// Somali's glottal stop).
+const ELISION: [&str; 14] = [
+    "en", "fr", "it", "ca", "pt", "ga", "cy", "af", "el", "tr", "uk", "be", "mt", "so",
+];
+
+/// The languages of [`ELISION`], a bit each.
+fn elision_mask() -> u64 {
+    static MASK: OnceLock<u64> = OnceLock::new();
+    *MASK.get_or_init(|| {
+        MODELS
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| ELISION.contains(&m.lang))
+            .fold(0, |mask, (l, _)| mask | 1u64 << l)
+    })
+}
+
+/// What `quotes` (the cost of a window's quotes beside letters) costs language `l`: nothing
+/// in a language that writes elisions, all of it in another.
+pub(crate) fn quote_cost(l: usize, quotes: f64) -> f64 {
+    if elision_mask() >> l & 1 != 0 {
+        0.0
+    } else {
+        quotes
+    }
+}
 /// Cost of a lower-case letter followed by a capital, and of two letters of different scripts
 /// side by side.
 pub(crate) const CASE_COST: f64 = 8.0;
@@ -414,6 +449,24 @@ mod tests {
         }
         let idx = index();
         assert!(idx.pairs.contains_key(&key(' ', 'a')));
+    }
+
+    /// Issue 38: a quote beside a letter costs only the languages that write no elisions.
+    #[test]
+    fn quotes_cost_where_no_elisions_are_written() {
+        let at = |code: &str| MODELS.iter().position(|m| m.lang == code);
+        for code in ["en", "fr", "it", "el", "uk"] {
+            let l = at(code).unwrap_or(usize::MAX);
+            assert_eq!(quote_cost(l, 4.0), 0.0, "{code}");
+        }
+        for code in ["nl", "de", "da", "lt", "sk"] {
+            let l = at(code).unwrap_or(usize::MAX);
+            assert_eq!(quote_cost(l, 4.0), 4.0, "{code}");
+        }
+        // Every listed language has a model.
+        for code in ELISION {
+            assert!(at(code).is_some(), "{code}");
+        }
     }
 
     #[test]

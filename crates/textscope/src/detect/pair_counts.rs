@@ -3,7 +3,7 @@
 //! counts are whole numbers, packed two to a word, so that one page's may be reached from
 //! another's (decision 50). `price.rs` turns them into costs.
 
-use super::single::{PairCode, JOINS, LOWER, ODD, UPPER};
+use super::single::{PairCode, JOINS, LOWER, ODD, QUOTE, UPPER};
 
 /// What the first pass counts over the window's byte pairs for one page: whole numbers, so
 /// that a page's counts may be reached from another page's (decision 50).
@@ -18,6 +18,8 @@ pub(super) struct PairCounts {
     pub(super) mix: u64,
     /// Pairs the models price (not two edges).
     pub(super) scored: u64,
+    /// A typographic quote (’ or ‘) against a letter ([`super::lang::QUOTE_COST`]).
+    pub(super) quote: u64,
 }
 
 impl PairCounts {
@@ -37,6 +39,10 @@ impl PairCounts {
             case: u64::from(a.has(LOWER) && z.has(UPPER)),
             mix: u64::from(!x_edge && !y_edge && a.script() != z.script()),
             scored: 1,
+            // Issue 38: a page that reads a letter's byte as ’ or ‘ splits the word into two
+            // cheap ones (Dutch "geïnstalleerd" as IBM775 "ge’nstalleerd"); the quote beside
+            // a letter pays, once for each side it touches.
+            quote: u64::from((a.has(QUOTE) && !y_edge) || (z.has(QUOTE) && !x_edge)),
         }
     }
 
@@ -44,19 +50,27 @@ impl PairCounts {
     /// two for each of its pairs, and a window is at most [`super::WINDOW`] bytes), and a sum
     /// of packed counts is the packed sums (wrapping, where a page's counts reached from
     /// another's pass below 0 on the way).
-    pub(super) fn pack(self) -> [u64; 2] {
-        [self.touch | self.case << 32, self.mix | self.scored << 32]
+    pub(super) fn pack(self) -> Packed {
+        [
+            self.touch | self.case << 32,
+            self.mix | self.scored << 32,
+            self.quote,
+        ]
     }
 
-    pub(super) fn unpack([a, b]: [u64; 2]) -> PairCounts {
+    pub(super) fn unpack([a, b, q]: Packed) -> PairCounts {
         PairCounts {
             touch: a & 0xFFFF_FFFF,
             case: a >> 32,
             mix: b & 0xFFFF_FFFF,
             scored: b >> 32,
+            quote: q,
         }
     }
 }
+
+/// [`PairCounts`] packed: two counts to each of the first two words, the quotes in the third.
+pub(super) type Packed = [u64; 3];
 
 /// A page's pair counts by the classes of its two bytes: the bytes with the same pair code
 /// are one class (a page has a few dozen), and the counts of a pair of classes are worked out
@@ -66,7 +80,7 @@ pub(super) struct PairTable {
     classes: usize,
     /// Row `a`, column `b`: the packed counts of a pair of a byte of class `a` then one of
     /// class `b`.
-    counts: Vec<[u64; 2]>,
+    counts: Vec<Packed>,
 }
 
 impl PairTable {
@@ -96,7 +110,7 @@ impl PairTable {
 
     /// The packed counts of the pair `k` (first byte << 8 | second).
     #[inline]
-    pub(super) fn pair(&self, k: u16) -> [u64; 2] {
+    pub(super) fn pair(&self, k: u16) -> Packed {
         let class = |x: u16| usize::from(self.class.get(usize::from(x)).copied().unwrap_or(0));
         let at = class(k >> 8) * self.classes + class(k & 0xFF);
         self.counts.get(at).copied().unwrap_or_default()
@@ -105,7 +119,7 @@ impl PairTable {
 
 /// Adds `n` times the packed counts `p` to `acc` (or takes them away).
 #[inline]
-pub(super) fn add_packed(acc: &mut [u64; 2], p: [u64; 2], n: u64, take: bool) {
+pub(super) fn add_packed(acc: &mut Packed, p: Packed, n: u64, take: bool) {
     for (o, v) in acc.iter_mut().zip(p) {
         let v = v.wrapping_mul(n);
         *o = if take {

@@ -10,7 +10,7 @@
 
 use super::bigrams;
 use super::bytes::{self, Bytes};
-use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, TOUCH_COST};
+use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, QUOTE_COST, TOUCH_COST};
 use super::pair_counts::{add_packed, PairCounts};
 use super::shared::Shared;
 use super::single::{PageModel, NATIVE};
@@ -111,6 +111,9 @@ pub(super) struct Tally {
     pub penalty: f64,
     /// Byte pairs priced by the models (their count).
     pub scored: f64,
+    /// The cost of the quotes beside letters, paid by the languages that write no elisions
+    /// ([`lang::quote_cost`]; exact).
+    quotes: f64,
     /// The cost of a page without models (exact).
     unmodelled: f64,
     /// Each language's pair occurrences of the letters it never writes ([`Tally::alien`]).
@@ -136,7 +139,7 @@ fn first_pass<'a>(
         add_masked(alien, mask, if take { w.wrapping_neg() } else { w });
     };
     let table = m.pair_table();
-    let (mut c, mut alien) = ([0u64; 2], [0u32; LANGS]);
+    let (mut c, mut alien) = ([0u64; 3], [0u32; LANGS]);
     match shared.counts_near(m, b) {
         Some((from, from_alien, other, diff)) => {
             (c, alien) = (from.pack(), from_alien);
@@ -223,6 +226,8 @@ pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) ->
     let (c, aliens) = first_pass(m, b, shared);
     // Whole multiples of a half: exact, whatever the order.
     penalty += TOUCH_COST * c.touch as f64 + CASE_COST * c.case as f64 + MIX_COST * c.mix as f64;
+    // Whole numbers: exact.
+    let quotes = QUOTE_COST * c.quote as f64;
     let scored = c.scored as f64;
     // Only a page without models reads it (pair by pair, as these pages are few).
     let mut unmodelled = 0f64;
@@ -266,6 +271,7 @@ pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) ->
     Tally {
         penalty,
         scored,
+        quotes,
         unmodelled,
         aliens,
         text,
@@ -309,7 +315,10 @@ impl Tally {
             } else {
                 0.0
             };
-            let mut cost = self.scored * f64::from(floor) + (self.scored - foreign) * cheap + alien;
+            let mut cost = self.scored * f64::from(floor)
+                + (self.scored - foreign) * cheap
+                + alien
+                + lang::quote_cost(l, self.quotes);
             if m.ascii_compatible {
                 cost += ascii - ascii_best;
             }
@@ -345,7 +354,8 @@ pub(super) fn score<'a>(
     let mut best: Option<(f64, usize)> = None;
     for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
         let mut cost = t.scored * f64::from(idx.floor.get(l).copied().unwrap_or(0.0))
-            + delta.get(l).copied().unwrap_or(0.0);
+            + delta.get(l).copied().unwrap_or(0.0)
+            + lang::quote_cost(l, t.quotes);
         if m.ascii_compatible {
             cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
         }

@@ -254,6 +254,59 @@ fn russian_lines_among_english_ones_stay_russian() {
     assert_eq!(a.language, Some("ru"), "{}", a.outcome.reason);
 }
 
+/// Issue 38, cause 1: bytes of a legacy page, and what the verdict makes of them.
+fn legacy_text(text: &str, page: &str) -> (String, Option<&'static str>) {
+    let table = CodePage::for_label(page).and_then(CodePage::single_byte_table);
+    let Some(t) = table else {
+        panic!("{page} has a table");
+    };
+    let bytes: Vec<u8> = text
+        .chars()
+        .filter_map(|c| t.iter().position(|&m| m == Some(c)).map(|b| b as u8))
+        .collect();
+    assert_eq!(bytes.len(), text.chars().count(), "{page} writes {text:?}");
+    let a = super::legacy::assess(&bytes, true, 10);
+    assert!(a.outcome.accepted, "{}", a.outcome.reason);
+    let table = a.winner.single_byte_table();
+    let read: String = bytes
+        .iter()
+        .map(|&b| {
+            table
+                .and_then(|t| t.get(usize::from(b)).copied().flatten())
+                .unwrap_or('\u{FFFD}')
+        })
+        .collect();
+    (read, a.language)
+}
+
+/// Issue 38, cause 1: a page that reads a letter's byte as ’ or ‘ does not split a Dutch or
+/// German word into two cheap ones (IBM775's EF is ’, windows-1252's ï); where the language
+/// writes elisions the quote stays windows-1252's.
+#[test]
+fn a_quote_inside_a_word_is_no_free_edge() {
+    for (text, page) in [
+        (
+            "Hij heeft het programma geïnstalleerd op de nieuwe computer.\n",
+            "windows-1252",
+        ),
+        (
+            "Wij hebben de oude ruïne bezocht, daarna gingen we naar huis.\n",
+            "windows-1252",
+        ),
+        (
+            "It’s the user’s file, isn’t it? Don’t touch it, they’re mine.\n",
+            "windows-1252",
+        ),
+        (
+            "C’est l’homme qu’il a vu à l’école, dit-elle.\n",
+            "windows-1252",
+        ),
+    ] {
+        let (read, lang) = legacy_text(text, page);
+        assert_eq!(read, text, "{page}, read as {lang:?}");
+    }
+}
+
 /// Decision 48: Japanese with Cyrillic and Greek words (JIS X 0208's rows 6 and 7) is
 /// Shift_JIS. Read as GBK, the same bytes land in GBK's additions beyond GB 2312, which real
 /// Chinese text barely uses; priced as common Han they made the window GBK.

@@ -33,6 +33,8 @@ pub(super) const UPPER: u8 = 4;
 pub(super) const JOINS: u8 = 8;
 /// An edge, or a letter of a script no model covers (Armenian, Georgian).
 pub(super) const NATIVE: u8 = 16;
+/// A typographic quote, ’ or ‘ (a word's edge that pays beside a letter, `pair_counts.rs`).
+pub(super) const QUOTE: u8 = 32;
 
 /// A byte's flags (the low byte: [`ODD`], [`LOWER`], [`UPPER`], [`JOINS`], [`NATIVE`], and
 /// [`PairCode::EDGE`] when its letter is ' ') and its letter's script (the high byte), in
@@ -192,6 +194,11 @@ fn build(
         } else {
             0
         };
+        let quote = if matches!(c, Some('’' | '‘')) {
+            QUOTE
+        } else {
+            0
+        };
         let native = if letter == ' ' || own_script(letter) {
             NATIVE
         } else {
@@ -206,7 +213,7 @@ fn build(
         *info = ByteInfo {
             letter,
             alien,
-            flags: case | odd | native,
+            flags: case | odd | native | quote,
             script: letter_script(letter),
         };
         if !ascii_byte {
