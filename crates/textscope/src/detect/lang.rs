@@ -330,14 +330,19 @@ fn elision_mask() -> u64 {
             .iter()
             .enumerate()
             .filter(|(_, m)| ELISION.contains(&m.lang))
-            .fold(0, |mask, (l, _)| mask | 1u64 << l)
+            .fold(0, |mask, (l, _)| {
+                mask | 1u64.checked_shl(l as u32).unwrap_or(0)
+            })
     })
 }
 
 /// What `quotes` (the cost of a window's quotes beside letters) costs language `l`: nothing
 /// in a language that writes elisions, all of it in another.
 pub(crate) fn quote_cost(l: usize, quotes: f64) -> f64 {
-    if elision_mask() >> l & 1 != 0 {
+    let bit = u32::try_from(l)
+        .ok()
+        .and_then(|l| elision_mask().checked_shr(l));
+    if bit.unwrap_or(0) & 1 != 0 {
         0.0
     } else {
         quotes
