@@ -115,6 +115,39 @@ fn problems_text_output_and_status() {
     assert_eq!(run(dir.path(), &["-j", "4", "."]).1, TEXT);
 }
 
+/// Issue 42: files named one by one (the pre-commit hook's way) mixed with folders give what
+/// the walk of the tree gives: the same lines in the same order, the same skipped files and
+/// the same exit status, whatever the order of the arguments; a folder named is still walked
+/// under its ignore rules (`sub/local.txt` stays ignored).
+#[test]
+fn files_and_folders_named_mixed_give_the_walks_output() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_tree(dir.path());
+    let mixed = [
+        "--",
+        "p/mixed.txt",
+        "p/sub",
+        "good.txt",
+        "sub",
+        "bin.dat",
+        "p/nul.txt",
+        "p/truncated.txt",
+        "p/control.txt",
+        "p/invalid_utf8.txt",
+        "p/bom_in_text.txt",
+    ];
+    let walked = run(dir.path(), &[]);
+    assert_eq!(walked.1, TEXT);
+    assert_eq!(run(dir.path(), &mixed), walked);
+    assert_eq!(
+        run(dir.path(), &[&["-j", "1"][..], &mixed].concat()),
+        walked
+    );
+    let json = [&["--json"][..], &mixed].concat();
+    let (code, out, err) = run(dir.path(), &json);
+    assert_eq!((code, out.as_str(), err.as_str()), (1, JSON, ""));
+}
+
 #[test]
 fn problems_json_output() {
     let dir = tempfile::tempdir().unwrap();
