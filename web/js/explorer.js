@@ -13,6 +13,7 @@ import { hexMethods } from './hex.js';
 import { problemMethods } from './problems.js';
 import { toolMethods } from './tools.js';
 import { deadEndMethods } from './deadend.js';
+import { twofoldMethods } from './twofold.js';
 import { formatName } from './report-text.js';
 import { containerWhat, forceName } from './describe.js';
 import { readState, writeState } from './urlstate.js';
@@ -57,7 +58,7 @@ export class Explorer {
       el('div', { class: 'ex-bar' },
         // The page's first heading while a file is open: the page's own h1 is hidden then.
         el('h1', { id: 'file-name', class: 'file-name' }),
-        this.progress, this.cancelBtn, this.status, this.buildDownload()),
+        this.progress, this.cancelBtn, this.status, this.buildDownload(), ...this.buildRepair()),
       this.buildTools(),
       el('div', { class: 'ex-main', id: 'ex-main', hidden: true },
         el('section', { class: 'panel', id: 'tree-panel' }, h('tree.title'), this.treeNote, this.treeBox),
@@ -235,6 +236,13 @@ export class Explorer {
     this.root.querySelector('#file-name').textContent = file.name;
     for (const p of ['#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, false);
     this.dlBox.hidden = true;
+    this.repairBtn.hidden = true;
+    this.repairSay('');
+    this.repairDone = null;
+    delete this.root.dataset.repair;
+    this.segs = [];
+    this.mojibake = [];
+    this.mojibakeByLine = new Map();
     this.deadEnd.hidden = true;
     this.hintsBox.hidden = true;
     this.progress.value = 0;
@@ -267,6 +275,7 @@ export class Explorer {
     this.findingIndex = this.view.findings.map((f) => [f.offset, f.offset + f.length]).sort((a, b) => a[0] - b[0]);
     this.findingAt = new Map(report.findings.map((f) => [f.offset, f]));
     this.findingNames = null;
+    this.twofoldIndex(report);
     this.status.textContent = t('explorer.done', { size: humanSize(report.size), ms: Math.round(ms) });
     this.json.textContent = JSON.stringify(report, null, 2);
     for (const p of ['#ex-tools', '#ex-body', '#ex-main', '#ex-preview', '#ex-json']) this.show(p, true);
@@ -310,6 +319,7 @@ export class Explorer {
     this.renderTools();
     this.renderHexTools();
     this.renderDownload();
+    this.renderRepair();
     if (!this.report) return;
     this.status.textContent = t('explorer.done', { size: humanSize(this.report.size), ms: Math.round(this.ms) });
     this.renderSummary();
@@ -454,17 +464,20 @@ export class Explorer {
     if (!this.report) return;
     if (this.peek) { this.renderPeek(); return; }
     const first = this.rowAt(this.tree.first);
-    const startLine = first.kind === 'mark' ? 1 : first.line;
+    const startLine = first.line || 1;
     const lines = [];
     const count = Math.max(1, this.tree.shown);
     for (let n = startLine; n <= this.report.lines && lines.length < count; n++) {
       const info = this.lineInfo(n);
       const text = info ? info.text + (info.text_truncated ? t('preview.truncated') : '') : '';
-      lines.push(el('div', { class: 'pline', dataset: { line: n } },
-        el('span', { class: 'num' }, num(n)), el('span', { class: 'text' }, text)));
+      const row = el('div', { class: 'pline', dataset: { line: n } },
+        el('span', { class: 'num' }, num(n)),
+        info ? this.previewLine(n, info.text, info.text_truncated ? t('preview.truncated') : '') : el('span', { class: 'text' }, text));
+      this.previewSegment(row, n);
+      lines.push(row);
     }
     this.previewBox.replaceChildren(...lines);
   }
 }
 
-Object.assign(Explorer.prototype, treeMethods, hexMethods, problemMethods, toolMethods, deadEndMethods);
+Object.assign(Explorer.prototype, treeMethods, hexMethods, problemMethods, toolMethods, deadEndMethods, twofoldMethods);

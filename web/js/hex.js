@@ -109,6 +109,7 @@ export const hexMethods = {
       if (o < markLen) cls.push('mark');
       if (this.inRanges(this.problemIndex, o)) cls.push('bad');
       if (this.inRanges(this.findingIndex, o)) cls.push('finding');
+      this.hexTwofold(o, cls);
       if (inSel(o, o + 1)) cls.push('sel');
       if (this.match && o >= this.match.start && o < this.match.end) cls.push('hit');
       const cur = o === this.cursor;
@@ -327,8 +328,9 @@ export const hexMethods = {
     const head = el('tr', {}, el('th', { scope: 'col' }, m('inspector.type')), el('th', { scope: 'col' }, m('inspector.le')), el('th', { scope: 'col' }, m('inspector.be')));
     const rows = inspect(bytes).map(([type, le, be]) => el('tr', { dataset: { type } },
       el('th', { scope: 'row' }, type), el('td', { dataset: { order: 'le' } }, le ?? '—'), el('td', { dataset: { order: 'be' } }, be ?? '—')));
+    const where = this.inspectorTwofold(at);
     this.inspector.replaceChildren(
-      el('caption', {}, m('inspector.at', { n: num(at), hex: `0x${at.toString(16).toUpperCase()}` })),
+      el('caption', {}, m('inspector.at', { n: num(at), hex: `0x${at.toString(16).toUpperCase()}` }), ...where),
       el('thead', {}, head), el('tbody', {}, ...rows));
     this.inspector.dataset.offset = at;
   },

@@ -145,6 +145,32 @@ export class Analysis {
   locateLine() {
     return this.ts.x.ts_locate_line(this.h);
   }
+  /** The repaired UTF-8 file (docs/mojibake.md): the first pass looks for runs of mojibake. */
+  repairScanBegin() { return check(this.ts.x.ts_repair_scan_begin(this.h)); }
+  repairScanFeed(bytes) {
+    return check(this.ts.x.ts_repair_scan_feed(this.h, this.ts.input(bytes), bytes.length));
+  }
+  /** The second pass: each chunk of the file again, from byte 0. */
+  repairBegin() { return check(this.ts.x.ts_repair_begin(this.h)); }
+  /** The repaired UTF-8 bytes of the chunk (a copy). */
+  repairFeed(bytes) {
+    check(this.ts.x.ts_repair_feed(this.h, this.ts.input(bytes), bytes.length));
+    return this.resultBytes();
+  }
+  /** The last repaired bytes (a copy). */
+  repairFinish() {
+    check(this.ts.x.ts_repair_finish(this.h));
+    return this.resultBytes();
+  }
+  /** {repaired, ambiguous, over_cap, segments, replaced, read}. */
+  repairSummary() {
+    check(this.ts.x.ts_repair_summary(this.h));
+    return JSON.parse(this.ts.result(this.h));
+  }
+  resultBytes() {
+    const x = this.ts.x;
+    return new Uint8Array(x.memory.buffer, x.ts_result_ptr(this.h), x.ts_result_len(this.h)).slice();
+  }
   free() {
     if (this.h) this.ts.x.ts_free(this.h);
     this.h = 0;

@@ -27,15 +27,19 @@ export const treeMethods = {
     return d ? d.chars.length + (d.chars_omitted > 0 ? 1 : 0) : 0;
   },
 
+  /** Rows before line 1: the mark, then a file of two encodings' segments (twofold.js). */
+  headRows() { return this.markRows() + this.segRows(); },
+
   rowCount() {
-    let n = this.markRows() + this.report.lines;
+    let n = this.headRows() + this.report.lines;
     for (const e of this.expanded) n += this.children(e);
     return n;
   },
 
   rowAt(i) {
     if (i < this.markRows()) return { kind: 'mark' };
-    const idx = i - this.markRows();
+    if (i < this.headRows()) return { kind: 'seg', seg: i - this.markRows() - 1 };
+    const idx = i - this.headRows();
     let before = 0;
     for (const e of this.expanded) {
       const pos = e - 1 + before;
@@ -52,7 +56,7 @@ export const treeMethods = {
   },
 
   rowOf(line, index = -1) {
-    let i = this.markRows() + line - 1;
+    let i = this.headRows() + line - 1;
     for (const e of this.expanded) if (e < line) i += this.children(e);
     return index >= 0 ? i + 1 + index : i;
   },
@@ -137,6 +141,8 @@ export const treeMethods = {
         el('span', { class: 'twisty' }), el('span', { class: 'label' }, t('tree.mark')),
         el('code', {}, r.bom.bytes), el('span', { class: 'meta' }, t('tree.bytesat', { n: r.bom.length, offset: 0 })));
       e.setAttribute('aria-selected', String(this.sel?.kind === 'mark'));
+    } else if (row.kind === 'seg') {
+      e = this.segRow(i, row.seg);
     } else if (row.kind === 'line') {
       const info = this.lineInfo(row.line);
       const open = this.expanded.includes(row.line);
@@ -153,6 +159,7 @@ export const treeMethods = {
           el('span', { class: 'text' }, info.text),
           el('span', { class: 'meta' }, `${t('tree.chars', { n: num(info.characters) })} · ${t('tree.bytesat', { n: num(info.length), offset: num(info.offset) })} · ${ending}`));
         if (info.problems.length) e.append(el('span', { class: 'badge' }, info.problems.map((k) => m(`kind.${k}`)).join(', ')));
+        e.append(...this.lineBadges(row.line));
       }
       e.setAttribute('aria-selected', String(this.sel?.kind === 'line' && this.sel.line === row.line));
     } else if (row.kind === 'char') {
@@ -185,6 +192,9 @@ export const treeMethods = {
     const row = this.rowAt(i);
     if (row.kind === 'mark') {
       this.select({ kind: 'mark', start: 0, end: this.report.bom.length });
+    } else if (row.kind === 'seg') {
+      const s = this.segs[row.seg];
+      if (s) this.select({ kind: 'seg', seg: row.seg, start: s.offset, end: s.offset + s.length });
     } else if (row.kind === 'line') {
       const info = await this.line(row.line);
       if (!info) return;
@@ -204,6 +214,7 @@ export const treeMethods = {
     const s = this.sel;
     if (!s) return -1;
     if (s.kind === 'mark') return 0;
+    if (s.kind === 'seg') return this.markRows() + 1 + s.seg;
     if (s.kind === 'line') return this.rowOf(s.line);
     if (s.kind === 'char') return this.rowOf(s.line, s.index);
     return -1;

@@ -48,6 +48,7 @@ async function handle(m, gen) {
     case 'lines': return lines(m);
     case 'locate': return locate(m);
     case 'peek': return peek(ts, m);
+    case 'repair': return repair(m);
     default: throw new Error(`unknown request ${m.type}`);
   }
 }
@@ -141,6 +142,27 @@ async function peek(ts, m) {
   } finally {
     a.free();
   }
+}
+
+/**
+ * "Save as UTF-8 (repaired)": the file read twice in chunks, first for its runs of mojibake,
+ * then through the core's repair (textscope::repair); the output goes into a Blob part by part,
+ * so the page never holds the file and its repair at once. Nothing is sent anywhere.
+ */
+async function repair(m) {
+  if (!analysis) throw new Error('no file analysed');
+  analysis.repairScanBegin();
+  for await (const bytes of slices(file, 0, CHUNK, AHEAD)) analysis.repairScanFeed(bytes);
+  analysis.repairBegin();
+  let blob = new Blob([]);
+  for await (const bytes of slices(file, 0, CHUNK, AHEAD)) {
+    const out = analysis.repairFeed(bytes);
+    if (out.length) blob = new Blob([blob, out]);
+  }
+  const tail = analysis.repairFinish();
+  const summary = analysis.repairSummary();
+  blob = new Blob([blob, tail], { type: 'text/plain;charset=utf-8' });
+  self.postMessage({ type: 'repair', id: m.id, blob, summary });
 }
 
 async function locate(m) {

@@ -16,7 +16,14 @@
 //!    core's `StructureJson`, the object `textscope --structure --json` prints (path null).
 //! 3. To find the line holding a byte: `ts_locate_begin(h, offset)` → the offset to read from;
 //!    `ts_locate_feed` until DONE; `ts_locate_line(h)` → the line number (0: none).
-//! 4. `ts_free(h)`.
+//! 4. "Save as UTF-8 (repaired)" (docs/mojibake.md, "In the explorer"): `ts_repair_scan_begin(h)`,
+//!    `ts_repair_scan_feed(h, buf, n)` for every chunk of the file (the runs of mojibake in it
+//!    read as UTF-8, as `convert --fix-mojibake` looks for them); `ts_repair_begin(h)`; then
+//!    `ts_repair_feed(h, buf, n)` for every chunk again, the result holding that chunk's
+//!    repaired UTF-8 bytes; `ts_repair_finish(h)` → the last bytes; `ts_repair_summary(h)` →
+//!    `{repaired, ambiguous, over_cap, segments, replaced}` as JSON. The core's
+//!    `textscope::repair::Repairer` does the work; the page never decodes.
+//! 5. `ts_free(h)`.
 //!
 //! `ts_sample(format, text, flags)` encodes a text in a format, analyses those bytes with the
 //! core and returns a handle whose result holds `{bytes, unmappable, report, structure}`: the
@@ -27,6 +34,8 @@
 
 mod sample;
 
+use textscope::mojibake::{MojibakeRun, MojibakeScanner, Utf8Feed};
+use textscope::repair::{Repaired, Repairer};
 use textscope::{
     Analyzer, LineIndex, LineLocator, Options, Report, StructureBuilder, StructureJson,
     StructureOptions, DEFAULT_INDEX_EVERY,
@@ -55,8 +64,18 @@ pub struct Handle {
     report: Option<Report>,
     lines: Option<StructureBuilder>,
     locate: Option<LineLocator>,
+    /// The repair's first pass: the runs of mojibake of the file read as UTF-8.
+    scan: Option<Utf8Feed>,
+    /// The repair's second pass, and the runs found beyond the cap.
+    repair: Option<(Repairer, u64)>,
+    /// What the last repair did, and the runs found beyond the cap.
+    repaired: Option<(Repaired, u64)>,
     result: Vec<u8>,
 }
+
+/// The most runs of mojibake one repair undoes (each is kept until its bytes are written):
+/// the CLI's `convert --fix-mojibake` cap, `MAX_FIXES`.
+pub const MAX_FIXES: usize = 100_000;
 
 impl Handle {
     /// A handle for a new analysis with these options (the index is always built).
@@ -68,6 +87,9 @@ impl Handle {
             report: None,
             lines: None,
             locate: None,
+            scan: None,
+            repair: None,
+            repaired: None,
             result: Vec::new(),
         }
     }
@@ -167,6 +189,79 @@ impl Handle {
             .take()
             .and_then(LineLocator::finish)
             .unwrap_or(0)
+    }
+
+    /// Starts looking for the runs of mojibake to repair (after the analysis).
+    pub fn repair_scan_begin(&mut self) -> i32 {
+        if self.report.is_none() {
+            return status::WRONG_STATE;
+        }
+        self.scan = Some(Utf8Feed::new(MojibakeScanner::with_cap(MAX_FIXES), 0));
+        self.repair = None;
+        status::OK
+    }
+
+    /// Feeds the next chunk of the file to the search for runs.
+    pub fn repair_scan_feed(&mut self, chunk: &[u8]) -> i32 {
+        match &mut self.scan {
+            Some(s) => {
+                s.feed(chunk);
+                status::OK
+            }
+            None => status::WRONG_STATE,
+        }
+    }
+
+    /// Ends the search for runs and starts the repair (the file is fed again from byte 0).
+    pub fn repair_begin(&mut self) -> i32 {
+        let (Some(scan), Some(index), Some(report)) = (self.scan.take(), &self.index, &self.report)
+        else {
+            return status::WRONG_STATE;
+        };
+        let found = scan.finish();
+        let over_cap = found.count.saturating_sub(found.runs.len() as u64);
+        let runs: Vec<MojibakeRun> = found.runs;
+        self.repair = Some((Repairer::new(index, &report.segments, &runs), over_cap));
+        self.result.clear();
+        status::OK
+    }
+
+    /// Repairs the next chunk; its UTF-8 bytes are the result.
+    pub fn repair_feed(&mut self, chunk: &[u8]) -> i32 {
+        let Some((r, _)) = &mut self.repair else {
+            return status::WRONG_STATE;
+        };
+        self.result.clear();
+        r.feed(chunk, &mut self.result);
+        status::OK
+    }
+
+    /// Ends the repair; the last bytes are the result.
+    pub fn repair_finish(&mut self) -> i32 {
+        let Some((r, over_cap)) = self.repair.take() else {
+            return status::WRONG_STATE;
+        };
+        self.result.clear();
+        let done = r.finish(&mut self.result);
+        self.repaired = Some((done, over_cap));
+        status::OK
+    }
+
+    /// What the last repair did goes to the result as JSON.
+    pub fn repair_summary(&mut self) -> i32 {
+        let Some((d, over_cap)) = self.repaired else {
+            return status::WRONG_STATE;
+        };
+        let json = serde_json::json!({
+            "repaired": d.repaired,
+            "ambiguous": d.ambiguous,
+            "over_cap": over_cap,
+            "segments": d.segments,
+            "replaced": d.replaced,
+            "read": d.read,
+        });
+        self.result = json.to_string().into_bytes();
+        status::OK
     }
 
     /// The result of the last call that produced one.
@@ -328,6 +423,43 @@ pub extern "C" fn ts_locate_feed(h: *mut Handle, ptr: *const u8, len: usize) -> 
 #[no_mangle]
 pub extern "C" fn ts_locate_line(h: *mut Handle) -> f64 {
     handle(h).map_or(0.0, |h| h.locate_line() as f64)
+}
+
+/// Starts the repair's first pass (after ts_finish): the runs of mojibake of the file.
+#[no_mangle]
+pub extern "C" fn ts_repair_scan_begin(h: *mut Handle) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, Handle::repair_scan_begin)
+}
+
+/// Feeds the next chunk of the file (from byte 0) to the repair's first pass.
+#[no_mangle]
+pub extern "C" fn ts_repair_scan_feed(h: *mut Handle, ptr: *const u8, len: usize) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, |h| h.repair_scan_feed(bytes(ptr, len)))
+}
+
+/// Ends the first pass and starts the second: the file is fed again from byte 0.
+#[no_mangle]
+pub extern "C" fn ts_repair_begin(h: *mut Handle) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, Handle::repair_begin)
+}
+
+/// Repairs the next chunk; the result is its repaired UTF-8 bytes (copy them out at once).
+#[no_mangle]
+pub extern "C" fn ts_repair_feed(h: *mut Handle, ptr: *const u8, len: usize) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, |h| h.repair_feed(bytes(ptr, len)))
+}
+
+/// Ends the repair; the result is its last bytes.
+#[no_mangle]
+pub extern "C" fn ts_repair_finish(h: *mut Handle) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, Handle::repair_finish)
+}
+
+/// What the last repair did, as JSON: `{repaired, ambiguous, over_cap, segments, replaced,
+/// read}`.
+#[no_mangle]
+pub extern "C" fn ts_repair_summary(h: *mut Handle) -> i32 {
+    handle(h).map_or(status::NULL_HANDLE, Handle::repair_summary)
 }
 
 /// Encodes `text` (UTF-8) in `format` (`utf-8` … `utf-32be`, `legacy` = windows-1252) and

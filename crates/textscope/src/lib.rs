@@ -65,6 +65,7 @@ pub mod mojibake;
 mod options;
 pub mod preview;
 mod problem;
+pub mod repair;
 mod report;
 pub mod segments;
 mod sink;

@@ -4,13 +4,9 @@
 // tests/browser's package.json (run.sh installs it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { startServer, launch, freshPage, openFile, DATA } from './harness.js';
+import { startServer, launch, freshPage, openFile, violations, DATA } from './harness.js';
 
-const require = createRequire(import.meta.url);
-const AXE_SRC = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PAGES = ['index.html', 'utf-8.html', 'utf-16le.html', 'utf-16be.html', 'utf-32le.html', 'utf-32be.html', 'legacy.html', 'utf-16.html'];
 
 let server;
@@ -21,17 +17,6 @@ before(async () => {
   context = await launch();
 });
 after(async () => { await context?.close(); server?.stop(); });
-
-/** axe's violations on the page as it is now: "rule (impact): target …" lines. */
-async function violations(page) {
-  // Evaluated through the devtools protocol: the site's CSP rightly refuses inline scripts.
-  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE_SRC);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} — ${n.failureSummary.split('\n').slice(1, 2).join('')}`).join(' | ')}`);
-  });
-  return found;
-}
 
 for (const scheme of ['light', 'dark']) {
   for (const [w, h] of [[1280, 800], [390, 844]]) {

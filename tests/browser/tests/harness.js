@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -123,4 +124,17 @@ export async function freshPage(context, server, w, h, lang, errors, q = '') {
 export async function openFile(page, file) {
   await pickFile(page, file);
   await waitDone(page);
+}
+
+const AXE_SRC = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's violations on the page as it is now: "rule (impact): target …" lines. */
+export async function violations(page) {
+  // Evaluated through the devtools protocol: the site's CSP rightly refuses inline scripts.
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE_SRC);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} — ${n.failureSummary.split('\n').slice(1, 2).join('')}`).join(' | ')}`);
+  });
+  return found;
 }

@@ -4,8 +4,10 @@
 use super::{BomMode, EolMode, Plan};
 use crate::input;
 use std::io::{self, Write};
-use textscope::chars::{CharDecoder, Decoded};
+use textscope::chars::Decoded;
 use textscope::lines::{LineMachine, Role};
+use textscope::repair::RepairDecoder;
+pub use textscope::repair::{Fix, Piece};
 use textscope::{EndingKind, Format, LineIndex, ProblemKind};
 
 /// Encodes one scalar value in a Unicode format (the core's `Format::encode_char`).
@@ -15,38 +17,14 @@ pub fn encode(c: char, to: Format, out: &mut Vec<u8>) {
     out.extend_from_slice(b.get(..n).unwrap_or_default());
 }
 
-/// The streaming conversion of one input whose format `index` describes.
+/// The streaming conversion of one input whose format `index` describes: the core's
+/// [`RepairDecoder`] (each piece of a file of two encodings with its own decoding, each run of
+/// `--fix-mojibake` repaired) hands the characters to the writing half.
 pub struct Converter {
-    decoder: CharDecoder,
-    /// Bytes of the input's mark still to skip.
-    skip: u64,
+    decoder: RepairDecoder,
     enc: Encoder,
     /// Bytes fed.
     pub read: u64,
-    /// A file of two encodings: each stretch with its own decoding, in order; the current
-    /// one is the first (the decoder's).
-    pieces: std::collections::VecDeque<Piece>,
-    /// Where the current piece ends (`u64::MAX` for a file of one encoding).
-    piece_end: u64,
-}
-
-/// One stretch of a file of two encodings (a report's `segments` item).
-#[derive(Clone, Debug)]
-pub struct Piece {
-    pub offset: u64,
-    pub length: u64,
-    pub format: Format,
-    pub code_page: textscope::CodePage,
-    /// Its byte order mark's length (not written: the output has one mark at most).
-    pub mark_len: u64,
-}
-
-/// A run of mojibake to write repaired (`--fix-mojibake`).
-#[derive(Clone, Debug)]
-pub struct Fix {
-    pub offset: u64,
-    pub length: u64,
-    pub repaired: String,
 }
 
 /// The writing half: endings, the mark, bad units; encodes into `buf`.
@@ -63,9 +41,6 @@ struct Encoder {
     refused: Option<(u64, ProblemKind)>,
     /// With `--strip-ansi`: the recogniser, and the characters of the sequence it holds.
     strip: Option<(textscope::ansi::Scanner, Vec<char>)>,
-    /// With `--fix-mojibake`: the runs to repair, in file order, and the next one.
-    fixes: Vec<Fix>,
-    fix: usize,
 }
 
 impl Encoder {
@@ -92,22 +67,6 @@ impl Encoder {
 
     fn on(&mut self, offset: u64, d: Decoded) {
         if self.refused.is_some() {
-            return;
-        }
-        // A run of mojibake: its repair written at its first character, the rest skipped.
-        while let Some(f) = self.fixes.get(self.fix) {
-            if offset < f.offset + f.length {
-                break;
-            }
-            self.fix += 1;
-        }
-        if let Some(f) = self.fixes.get(self.fix).filter(|f| offset >= f.offset) {
-            if offset == f.offset {
-                let repaired: Vec<char> = f.repaired.chars().collect();
-                for c in repaired {
-                    self.unescaped(c);
-                }
-            }
             return;
         }
         let c = match d {
@@ -193,8 +152,7 @@ impl Encoder {
 impl Converter {
     pub fn new(index: &LineIndex, plan: Plan) -> Converter {
         Converter {
-            decoder: CharDecoder::new(index),
-            skip: index.mark_len,
+            decoder: RepairDecoder::new(index),
             enc: Encoder {
                 plan,
                 head_written: false,
@@ -206,71 +164,31 @@ impl Converter {
                 strip: plan
                     .strip_ansi
                     .then(|| (textscope::ansi::Scanner::new(), Vec::new())),
-                fixes: Vec::new(),
-                fix: 0,
             },
             read: 0,
-            pieces: std::collections::VecDeque::new(),
-            piece_end: u64::MAX,
         }
     }
 
     /// The conversion of a file of two encodings: each of `pieces` (in order, covering the
     /// file) decoded with its own encoding into one output.
     pub fn with_pieces(mut self, pieces: Vec<Piece>) -> Converter {
-        let mut pieces: std::collections::VecDeque<Piece> = pieces.into();
-        if let Some(first) = pieces.pop_front() {
-            self.decoder = CharDecoder::at(first.format, first.code_page, first.mark_len);
-            self.skip = first.mark_len;
-            self.enc.has_mark = first.mark_len > 0;
-            self.piece_end = first.offset + first.length;
-        }
-        self.pieces = pieces;
+        self.decoder = self.decoder.with_pieces(pieces);
+        self.enc.has_mark = self.decoder.has_mark();
         self
     }
 
     /// Repairs these runs of mojibake (in file order) as it converts.
     pub fn with_fixes(mut self, fixes: Vec<Fix>) -> Converter {
-        self.enc.fixes = fixes;
+        self.decoder = self.decoder.with_fixes(fixes);
         self
     }
 
-    /// The next piece starts at `self.read`: the current decoder ends, the next begins.
-    fn next_piece(&mut self) {
-        let enc = &mut self.enc;
-        self.decoder.finish(|o, _, d| enc.on(o, d));
-        match self.pieces.pop_front() {
-            Some(p) => {
-                self.decoder = CharDecoder::at(p.format, p.code_page, p.offset + p.mark_len);
-                self.skip = p.mark_len;
-                self.piece_end = p.offset + p.length;
-            }
-            None => self.piece_end = u64::MAX,
-        }
-    }
-
     /// Converts the next chunk of the input (the whole file, mark included, in order).
-    pub fn feed(&mut self, mut chunk: &[u8], out: &mut dyn Write) -> io::Result<()> {
+    pub fn feed(&mut self, chunk: &[u8], out: &mut dyn Write) -> io::Result<()> {
         self.enc.head();
-        while !chunk.is_empty() {
-            if self.read >= self.piece_end {
-                self.next_piece();
-                continue;
-            }
-            let room = usize::try_from(self.piece_end - self.read).unwrap_or(usize::MAX);
-            let (mut part, rest) = chunk.split_at(room.min(chunk.len()));
-            chunk = rest;
-            self.read += part.len() as u64;
-            if self.skip > 0 {
-                let n = usize::try_from(self.skip)
-                    .unwrap_or(usize::MAX)
-                    .min(part.len());
-                part = part.get(n..).unwrap_or_default();
-                self.skip -= n as u64;
-            }
-            let enc = &mut self.enc;
-            self.decoder.feed(part, |o, _, d| enc.on(o, d));
-        }
+        let enc = &mut self.enc;
+        self.decoder.feed(chunk, |o, d| enc.on(o, d));
+        self.read = self.decoder.read();
         self.enc.drain(out)
     }
 
@@ -279,7 +197,7 @@ impl Converter {
     pub fn finish(mut self, out: &mut dyn Write) -> io::Result<Result<u64, (u64, ProblemKind)>> {
         self.enc.head();
         let enc = &mut self.enc;
-        self.decoder.finish(|o, _, d| enc.on(o, d));
+        self.decoder.finish(|o, d| enc.on(o, d));
         self.enc.unescaped_end();
         if self.enc.ends.finish().is_some() {
             self.enc.ending();

@@ -5,42 +5,18 @@
 use super::encode::{Fix, Piece};
 use super::{ConvertError, Converter, Plan};
 use textscope::mojibake::{MojibakeFindings, MojibakeRun};
-use textscope::{CodePage, Format, LineIndex, Report};
+use textscope::{LineIndex, Report};
 
 /// The most runs of mojibake one conversion repairs (each is kept until it is written).
 pub const MAX_FIXES: usize = 100_000;
 
 /// The pieces of a file of two encodings, from its report's segments (none when the user
-/// named the input's encoding, or the file is one encoding).
+/// named the input's encoding, or the file is one encoding): the core's `repair::pieces_of`.
 pub fn pieces(r: &Report, forced: bool) -> Option<Vec<Piece>> {
-    if forced || r.segments.len() < 2 {
+    if forced {
         return None;
     }
-    let mut out = Vec::new();
-    for s in &r.segments {
-        let code_page = match s.format {
-            Format::Legacy => CodePage::for_label(&s.encoding)?,
-            _ => CodePage::windows_1252(),
-        };
-        let mark_len = if s.mark {
-            match s.format {
-                Format::Utf8 => 3,
-                Format::Utf16Le | Format::Utf16Be => 2,
-                Format::Utf32Le | Format::Utf32Be => 4,
-                _ => 0,
-            }
-        } else {
-            0
-        };
-        out.push(Piece {
-            offset: s.offset,
-            length: s.length,
-            format: s.format,
-            code_page,
-            mark_len: mark_len.min(s.length),
-        });
-    }
-    Some(out)
+    textscope::repair::pieces_of(&r.segments)
 }
 
 /// The runs to repair: those in UTF-8 text (the whole file, or its UTF-8 pieces). A run that
@@ -51,12 +27,7 @@ pub fn fixes(
     found: MojibakeFindings,
     pieces: Option<&[Piece]>,
 ) -> Result<Vec<MojibakeRun>, ConvertError> {
-    let in_utf8 = |run: &MojibakeRun| match pieces {
-        Some(ps) => ps.iter().any(|p| {
-            p.format == Format::Utf8 && run.offset >= p.offset && run.offset < p.offset + p.length
-        }),
-        None => r.format == Format::Utf8,
-    };
+    let in_utf8 = |run: &MojibakeRun| textscope::repair::in_utf8_text(run, r.format, pieces);
     if found.count > found.runs.len() as u64 {
         return Err(ConvertError::Refused {
             path: path.into(),
