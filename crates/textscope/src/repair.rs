@@ -55,18 +55,12 @@ pub fn pieces_of(segments: &[Segment]) -> Option<Vec<Piece>> {
             Format::Legacy => CodePage::for_label(&s.encoding)?,
             _ => CodePage::windows_1252(),
         };
-        let mark_len = match (s.mark, s.format) {
-            (true, Format::Utf8) => 3,
-            (true, Format::Utf16Le | Format::Utf16Be) => 2,
-            (true, Format::Utf32Le | Format::Utf32Be) => 4,
-            _ => 0,
-        };
         out.push(Piece {
             offset: s.offset,
             length: s.length,
             format: s.format,
             code_page,
-            mark_len: mark_len.min(s.length),
+            mark_len: s.mark_len(),
         });
     }
     Some(out)

@@ -108,6 +108,21 @@ pub struct Segment {
     pub confidence: f64,
 }
 
+impl Segment {
+    /// The length of its byte order mark: that of its format when it starts with one, at most
+    /// its length.
+    pub fn mark_len(&self) -> u64 {
+        let n = match (self.mark, self.format) {
+            (false, _) => 0,
+            (true, Format::Utf8) => 3,
+            (true, Format::Utf16Le | Format::Utf16Be) => 2,
+            (true, Format::Utf32Le | Format::Utf32Be) => 4,
+            (true, _) => 0,
+        };
+        n.min(self.length)
+    }
+}
+
 /// A suggestion to force a format.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hint {

@@ -173,18 +173,11 @@ pub(crate) fn switches_of(
         } else {
             (s.format, s.encoding.clone())
         };
-        let mark_len = match (s.mark, s.format) {
-            (false, _) => 0,
-            (true, Format::Utf8) => 3,
-            (true, Format::Utf16Le | Format::Utf16Be) => 2,
-            (true, Format::Utf32Le | Format::Utf32Be) => 4,
-            (true, _) => 0,
-        };
         out.push(Switch {
             offset: s.offset,
             format,
             encoding,
-            mark_len: mark_len.min(s.length),
+            mark_len: s.mark_len(),
         });
         current = l;
     }

@@ -208,10 +208,8 @@ impl Detected {
             },
             _ => CodePage::windows_1252(),
         };
-        let mark_len = match (main.offset, main.mark, main.format) {
-            (0, true, Format::Utf8) => 3,
-            (0, true, Format::Utf16Le | Format::Utf16Be) => 2,
-            (0, true, Format::Utf32Le | Format::Utf32Be) => 4,
+        let mark_len = match main.offset {
+            0 => usize::try_from(main.mark_len()).unwrap_or(0),
             _ => 0,
         };
         let list: Vec<String> = segments

@@ -229,6 +229,16 @@ fn accept(
     if lead_upper && closing && word_end && !before.is_some_and(char::is_lowercase) {
         return Some(false);
     }
+    // And the last letter of a Greek or Cyrillic word (or a word of one letter, as Russian
+    // "к") before its closing punctuation: "как»…" and "к»…" are no "껅" (windows-1251),
+    // unless the line has mojibake of that page for sure.
+    let own_word = region.get(u.start).is_some_and(|&l| {
+        (2..=3).contains(&script(l))
+            && !before.is_some_and(|b| b.is_alphabetic() && script(b) != script(l))
+    });
+    if own_word && closing && word_end {
+        return Some(false);
+    }
     Some(true)
 }
 
@@ -581,6 +591,8 @@ mod tests {
             "ВІ",
             "Её",
             "Ві",
+            "как»…",
+            "на к»…",
         ] {
             assert_eq!(fix(s), [], "{s}");
         }
