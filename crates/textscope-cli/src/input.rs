@@ -56,17 +56,7 @@ impl std::fmt::Display for Cause {
                 write!(f, "larger than the limit of {max} bytes (--max-bytes)")
             }
             Cause::Changed { change, read } => {
-                f.write_str("the file changed while it was read (")?;
-                match change {
-                    Change::Size { opened, now } => {
-                        write!(f, "{opened} bytes when opened, {now} now")?
-                    }
-                    Change::Modified { size } => {
-                        write!(f, "{size} bytes, modified while it was read")?
-                    }
-                    Change::Read { expected } => write!(f, "{expected} bytes expected")?,
-                    Change::Shrank { now } => write!(f, "it shrank to {now} bytes")?,
-                }
+                write!(f, "the file changed while it was read ({change}")?;
                 if let Some(r) = read {
                     write!(f, ", {r} read")?;
                 }

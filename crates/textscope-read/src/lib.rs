@@ -54,6 +54,19 @@ pub enum Change {
     Shrank { now: u64 },
 }
 
+/// The figures of a change in a few words (`3 bytes when opened, 7 now`), for the callers'
+/// messages, which name the file and say that it changed.
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Size { opened, now } => write!(f, "{opened} bytes when opened, {now} now"),
+            Change::Modified { size } => write!(f, "{size} bytes, modified while it was read"),
+            Change::Read { expected } => write!(f, "{expected} bytes expected"),
+            Change::Shrank { now } => write!(f, "it shrank to {now} bytes"),
+        }
+    }
+}
+
 /// A source of bytes: a file (with its size and time at opening when it is a regular file)
 /// or standard input.
 #[derive(Debug)]
@@ -429,7 +442,9 @@ mod tests {
             .write_all(b"more")
             .unwrap();
         let e = unchanged(&f, &snap, None).unwrap_err();
-        assert_eq!(changed(e), (Change::Size { opened: 3, now: 7 }, None));
+        let (change, read) = changed(e);
+        assert_eq!((change, read), (Change::Size { opened: 3, now: 7 }, None));
+        assert_eq!(change.to_string(), "3 bytes when opened, 7 now");
         let empty = dir.path().join("e");
         std::fs::write(&empty, b"").unwrap();
         let ef = File::open(&empty).unwrap();
