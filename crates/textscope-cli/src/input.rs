@@ -159,40 +159,36 @@ pub fn read_range(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
 
     #[test]
-    fn a_change_is_worded_with_its_figures() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("f");
-        std::fs::write(&p, b"abc").unwrap();
-        let (src, len) = open_path(&p, "f").unwrap();
-        let Source::File(f, Some(snap)) = src else {
-            panic!("a regular file has a snapshot");
+    fn the_readers_causes_are_worded_naming_the_file() {
+        let said = |e: ReadError| {
+            let e = InputError::read("f", e);
+            format!("{}: {}", e.path, e.cause)
         };
-        assert_eq!(len, Some(3));
-        assert!(unchanged("f", &f, &snap, Some(3)).is_ok());
-        let e = unchanged("f", &f, &snap, Some(2)).unwrap_err();
+        let changed = |change, read| ReadError::Changed { change, read };
         assert_eq!(
-            e.cause.to_string(),
-            "the file changed while it was read (3 bytes expected, 2 read)"
+            said(changed(Change::Read { expected: 3 }, Some(2))),
+            "f: the file changed while it was read (3 bytes expected, 2 read)"
         );
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(&p)
-            .unwrap()
-            .write_all(b"more")
-            .unwrap();
-        let e = unchanged("f", &f, &snap, None).unwrap_err();
-        assert_eq!(e.path, "f");
         assert_eq!(
-            e.cause.to_string(),
-            "the file changed while it was read (3 bytes when opened, 7 now)"
+            said(changed(Change::Size { opened: 3, now: 7 }, None)),
+            "f: the file changed while it was read (3 bytes when opened, 7 now)"
         );
+        assert_eq!(said(ReadError::IsADirectory), "f: is a directory");
+        let gone = || io::Error::from(io::ErrorKind::NotFound);
+        assert_eq!(
+            said(ReadError::DanglingLink(gone())),
+            "f: dangling symbolic link"
+        );
+        assert_eq!(said(ReadError::Io(gone())), "f: no such file");
+        assert_eq!(
+            said(ReadError::TooLarge { max: 9 }),
+            "f: larger than the limit of 9 bytes (--max-bytes)"
+        );
+        // Through the crate: a directory is refused at the opening, named as given.
+        let dir = tempfile::tempdir().unwrap();
         let e = open_path(dir.path(), "d").unwrap_err();
-        assert_eq!(
-            (e.path.as_str(), e.cause.to_string()),
-            ("d", "is a directory".into())
-        );
+        assert_eq!(format!("{}: {}", e.path, e.cause), "d: is a directory");
     }
 }
