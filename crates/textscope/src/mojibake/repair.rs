@@ -229,14 +229,31 @@ fn accept(
     if lead_upper && closing && word_end && !before.is_some_and(char::is_lowercase) {
         return Some(false);
     }
-    // And the last letter of a Greek or Cyrillic word (or a word of one letter, as Russian
-    // "к") before its closing punctuation: "как»…" and "к»…" are no "껅" (windows-1251),
-    // unless the line has mojibake of that page for sure.
-    let own_word = region.get(u.start).is_some_and(|&l| {
-        (2..=3).contains(&script(l))
-            && !before.is_some_and(|b| b.is_alphabetic() && script(b) != script(l))
-    });
-    if own_word && closing && word_end {
+    // And the last letters of a Greek or Cyrillic word (or a word of one or two letters, as
+    // Russian "к" and "её") before its closing punctuation: "как»…", "к»…" and "её…" are no
+    // "껅" or "帅" (windows-1251), unless the line has mojibake of that page for sure. In
+    // Latin text, a three-byte repair from an accented letter that ends a word and the
+    // punctuation after it: Spanish "así…»" is no "텻". (A two-byte one stays mojibake:
+    // French "dÃ»" is "dû".)
+    let unit = region.get(u.start..u.start + u.len).unwrap_or_default();
+    let lead = script(region.get(u.start).copied().unwrap_or(' '));
+    let letters = unit.iter().take_while(|&&c| script(c) == lead).count();
+    // Cased as a word is: "её", "ЕЁ", never "вЂ" (windows-1251's "вЂ”" is "—" for sure).
+    let word = unit.get(..letters).unwrap_or_default();
+    let cased =
+        word.iter().skip(1).all(|c| c.is_lowercase()) || word.iter().all(|c| c.is_uppercase());
+    let tail_closing = lead != 0
+        && cased
+        && letters < unit.len()
+        && unit
+            .get(letters..)
+            .is_some_and(|r| r.iter().all(|c| is_closing(*c)));
+    let own_word = match lead {
+        2 | 3 => !before.is_some_and(|b| b.is_alphabetic() && script(b) != lead),
+        1 => u.len >= 3 && before.is_some_and(|b| b.is_alphabetic() && script(b) == 1),
+        _ => false,
+    };
+    if own_word && tail_closing && word_end {
         return Some(false);
     }
     Some(true)
@@ -574,6 +591,10 @@ mod tests {
         assert_eq!(fix("√©")[0].1, "é");
         assert_eq!(fix("Г©")[0].1, "é");
         assert_eq!(fix("Ä‡")[0].1, "ć");
+        // A word's last letter before closing punctuation, in two bytes: still mojibake.
+        assert_eq!(fix("il a dÃ» partir")[0].1, "û");
+        assert_eq!(fix("слово вЂ” слово")[0].1, "—");
+        assert_eq!(fix("1999 вЂ“ 2000")[0].1, "–");
     }
 
     #[test]
@@ -593,6 +614,9 @@ mod tests {
             "Ві",
             "как»…",
             "на к»…",
+            "Люблю её…",
+            "и её“",
+            "dijo así…»",
         ] {
             assert_eq!(fix(s), [], "{s}");
         }
