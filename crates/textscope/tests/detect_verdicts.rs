@@ -55,11 +55,12 @@ fn misses(table: &[(&[u8], &str)]) -> Vec<String> {
 }
 
 /// Issue 38, cause 1 (D5, D8): short Latin-1 lines, most of odd length and none with a 00
-/// byte, are windows-1252 (or a page that reads them alike), never UTF-16. (Left open:
-/// "naïve" reads as IBM775's "na’ve", "già" as windows-1257's "gią", "Straße" as
-/// x-mac-turkish's "Straşe", read as Romanian, and "garçon" as IBM852's "garšon": with one
-/// byte above 7F the models alone decide, and a prior for short windows cost more files of
-/// the evaluation set than it gained.)
+/// byte, are windows-1252 (or a page that reads them alike), never UTF-16. ("garçon" was
+/// IBM852's Latvian "garšon" and "Straße" x-mac-turkish's Romanian "Straşe": decision 122
+/// makes a page pay for a language whose letters it cannot write. Still open, with one byte
+/// above 7F the models prefer another language: "naïve" reads as IBM775's English "na’ve",
+/// "già" as windows-1257's "gią", "Straße" as x-mac-turkish's Turkish "Straşe"; see
+/// [`d12_short_latin1_lines_are_western`].)
 #[test]
 fn d8_short_latin_lines_are_not_utf16() {
     let table: &[(&[u8], &str)] = &[
@@ -124,7 +125,8 @@ fn misses_as(table: &[(&[u8], &str)], page: &str) -> Vec<String> {
 /// D12: Danish æ and å in IBM850 are not windows-1252's ‘ and †; where the language writes
 /// elisions the apostrophe stays windows-1252's. (Issue 38 left open: "geïnstalleerd" and
 /// "naïve" alone, with no other word, still read as IBM775's "ge’nstalleerd" and "na’ve", in
-/// a language that writes elisions; in a Dutch sentence a quote beside a letter costs, see
+/// English, which writes elisions: decision 122's half a unit for each side of the quote is
+/// less than the models charge for ï; in a Dutch sentence a quote beside a letter costs, see
 /// `detect/rank_tests.rs`.)
 #[test]
 fn d12_quotes_and_elisions() {
@@ -364,5 +366,187 @@ fn d12_single_byte_pricing_skips_markup() {
             ));
         }
     }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// `table`'s lines encoded in `enc` (each must be encodable), with their texts.
+fn encoded<'a>(enc: &'static encoding_rs::Encoding, table: &[&'a str]) -> Vec<(Vec<u8>, &'a str)> {
+    table
+        .iter()
+        .map(|&t| {
+            let (bytes, _, unmappable) = enc.encode(t);
+            assert!(!unmappable, "{t:?} in {}", enc.name());
+            (bytes.into_owned(), t)
+        })
+        .collect()
+}
+
+/// [`misses`] of `table`'s lines in each of `encs`, each miss named by its encoding.
+fn misses_in(encs: &[&'static encoding_rs::Encoding], table: &[&str]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for &enc in encs {
+        let lines = encoded(enc, table);
+        let refs: Vec<(&[u8], &str)> = lines.iter().map(|(b, t)| (b.as_slice(), *t)).collect();
+        wrong.extend(
+            misses(&refs)
+                .into_iter()
+                .map(|w| format!("{}: {w}", enc.name())),
+        );
+    }
+    wrong
+}
+
+/// Issue 38 (D12): short Latin-1 lines (5 to 60 bytes, one to three accented letters) in
+/// French, German, Italian, Spanish, Portuguese, Dutch, Danish, Swedish, Norwegian,
+/// Icelandic, Finnish and Catalan, written for this test, are named a page that decodes them
+/// to their text, in windows-1252 and in ISO-8859-15 (ISO-8859-1 writes them with the same
+/// bytes as windows-1252). Decision 122: a reading in a language whose common letters the
+/// page cannot write pays (Latvian `garšon` in IBM852, Romanian `Straşe` in x-mac-turkish,
+/// `få` in VISCII were the winners), an apostrophe beside a letter costs a little even where
+/// the language writes elisions, and the cost of noise is worked out over the letters a
+/// language writes, not the Cyrillic its training text held. (Left open, with one or two
+/// accents the models still prefer another language: `naïve`, `maïs`, `geïnstalleerd`
+/// (IBM775's `na’ve`, read as English, or windows-1257's `naļve`), `Straße` (x-mac-turkish's
+/// Turkish `Straşe`), `Tschüß!`, `già` (windows-1257's `gią`), `più tardi`, `così`, `Sì, è
+/// vero.`, `niño` (ISO-8859-4's Lithuanian and Latvian), `você` (windows-1250), `één keer`
+/// (hp-roman8) and `Tromsø` (windows-1257's `Tromsų`); `già` with no line end is UTF-8 cut
+/// short, as D3 and D5 allow.)
+#[test]
+fn d12_short_latin1_lines_are_western() {
+    let lines = [
+        "café crème\n",
+        "garçon\n",
+        "Noël\n",
+        "à bientôt",
+        "déjà vu\n",
+        "l'été dernier\n",
+        "Ça va bien ?\n",
+        "la forêt\n",
+        "Où est la gare ?\n",
+        "Il est déjà parti à la maison.\n",
+        "Grüße\n",
+        "schön\n",
+        "Müller\n",
+        "Füße",
+        "Größe\n",
+        "Mädchen\n",
+        "über alles\n",
+        "für dich\n",
+        "Das Fahrrad gehört mir.\n",
+        "perché\n",
+        "città\n",
+        "caffè\n",
+        "señor\n",
+        "mañana\n",
+        "¿Qué tal?\n",
+        "corazón\n",
+        "adiós\n",
+        "Perú\n",
+        "Ella está en el jardín.\n",
+        "não\n",
+        "ação\n",
+        "coração\n",
+        "São Paulo\n",
+        "pão\n",
+        "avô\n",
+        "één\n",
+        "ideeën\n",
+        "reünie\n",
+        "België\n",
+        "Hij heeft het geïnstalleerd.\n",
+        "Ærø\n",
+        "blåbærgrød\n",
+        "smørrebrød\n",
+        "på tirsdag\n",
+        "Århus\n",
+        "Malmö\n",
+        "Göteborg\n",
+        "få\n",
+        "kött\n",
+        "älg\n",
+        "smörgåsbord\n",
+        "björn\n",
+        "blå\n",
+        "Vi ses på fredag.\n",
+        "Þórður\n",
+        "já\n",
+        "Ísland\n",
+        "Hämeenlinna\n",
+        "yö\n",
+        "hyvää päivää\n",
+        "Barça\n",
+    ];
+    let wrong = misses_in(
+        &[encoding_rs::WINDOWS_1252, encoding_rs::ISO_8859_15],
+        &lines,
+    );
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Issue 38 (D12): the same kind of lines in DOS's IBM850 (IBM437 reads these bytes alike),
+/// with CRLF, and DOS text with box drawing. (Left open: `Ærø` alone is windows-1252's
+/// `’r›`.)
+#[test]
+fn d12_short_dos_lines_are_dos() {
+    let wrong = misses_as(
+        &[
+            (b"Stra\xe1e\r\n", "Straße\r\n"),
+            (b"Gr\x94\xe1e\r\n", "Größe\r\n"),
+            (b"se\xa4or\r\n", "señor\r\n"),
+            (b"caf\x82\r\n", "café\r\n"),
+            (b"gi\x85\r\n", "già\r\n"),
+            (b"bl\x86b\x91rgr\x9bd\r\n", "blåbærgrød\r\n"),
+            (b"\x8frhus\r\n", "Århus\r\n"),
+            (b"\xd6sland\r\n", "Ísland\r\n"),
+            (b"n\xc6o\r\n", "não\r\n"),
+            (
+                b"Gr\x94\xe1e: 12 KB \xb3 Datei\r\n",
+                "Größe: 12 KB │ Datei\r\n",
+            ),
+            (
+                b"\xda\xc4\xc4\xc4\xc4\xc4\xbf\r\n\xb3 A\xa4o \xb3\r\n\xc0\xc4\xc4\xc4\xc4\xc4\xd9\r\n",
+                "┌─────┐\r\n│ Año │\r\n└─────┘\r\n",
+            ),
+        ],
+        "IBM850",
+    );
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Issue 38 (D12): short lines of the pages that a preference for the Western pages must not
+/// take: Polish and Czech in windows-1250 and ISO-8859-2, Lithuanian in windows-1257,
+/// Russian in KOI8-R and windows-1251, Greek in ISO-8859-7, each written for this test.
+/// (Left open: `Vilniaus universitetas įkurtas 1579 m.` in windows-1257 is x-mac-ce's.)
+#[test]
+fn d12_short_lines_of_other_pages_stay_theirs() {
+    let wrong: Vec<String> = [
+        (
+            &[encoding_rs::WINDOWS_1250, encoding_rs::ISO_8859_2][..],
+            &[
+                "Dziękuję bardzo\n",
+                "Zażółć gęślą jaźń\n",
+                "Příliš žluťoučký kůň\n",
+            ][..],
+        ),
+        (
+            &[encoding_rs::WINDOWS_1250],
+            &["Kraków\n", "Děkuji\n", "Łódź\n"],
+        ),
+        (
+            &[encoding_rs::WINDOWS_1257],
+            &["Ačiū labai\n", "Lietuvių kalba\n", "ąžuolas\n"],
+        ),
+        (
+            &[encoding_rs::KOI8_R, encoding_rs::WINDOWS_1251],
+            &["Привет, мир\n", "Спасибо\n", "Да\n"],
+        ),
+        (
+            &[encoding_rs::ISO_8859_7],
+            &["Καλημέρα\n", "Ευχαριστώ πολύ\n", "Ναι\n"],
+        ),
+    ]
+    .into_iter()
+    .flat_map(|(encs, lines)| misses_in(encs, lines))
+    .collect();
     assert!(wrong.is_empty(), "{wrong:#?}");
 }

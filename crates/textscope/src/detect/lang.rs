@@ -55,8 +55,9 @@ pub(crate) type PairMap<V> = HashMap<u32, V, BuildHasherDefault<PairHasher>>;
 /// Costs are made comparable across languages and scripts: a bigram's cost `c` (in nats) in
 /// language L becomes `(c - H) / (U - H)`, where `H` is the mean cost of L's own text (its
 /// entropy over the bigrams) and `U` the mean cost of a bigram drawn at random from L's
-/// alphabet. Text in L then costs about 0 per bigram and noise about 1, whatever the size of
-/// the alphabet or the spread of the language's bigrams.
+/// alphabet (the letters of its script it writes, [`ALPHABET_SHARE`]). Text in L then costs
+/// about 0 per bigram and noise about 1, whatever the size of the alphabet or the spread of
+/// the language's bigrams.
 pub(crate) struct Index {
     /// (language index, normalised cost minus that language's normalised floor: never positive).
     pub pairs: PairMap<Vec<(u8, f32)>>,
@@ -64,6 +65,10 @@ pub(crate) struct Index {
     pub floor: [f32; LANGS],
     /// For each letter, the languages whose bigrams hold it (bit `l` for language `l`).
     pub alphabet: PairMap<u64>,
+    /// For each letter of a model's own script, the languages that write it commonly (at
+    /// least [`COMMON_SHARE`] of their letters): a page that cannot write one of them was not
+    /// made for the language (issue 38, [`FOREIGN_PAGE_COST`]).
+    pub common: PairMap<u64>,
     /// The bigrams of ASCII letters and word edges, priced for telling the language of the
     /// window's ASCII text: (language index, cost minus the language's floor), where a cost
     /// is the model's own `-ln p` divided by one scale for every language ([`ASCII_SCALE`]).
@@ -123,6 +128,7 @@ pub(crate) fn index() -> &'static Index {
             PairMap::with_capacity_and_hasher(8192, Default::default());
         let mut ascii_pairs: Vec<Vec<(u8, f32)>> = vec![Vec::new(); 27 * 27];
         let mut letters: PairMap<u64> = PairMap::default();
+        let mut common: PairMap<u64> = PairMap::default();
         // A cost is one of 256 values: each one's probability worked out once.
         let probability: Vec<f64> = (0..=u8::MAX)
             .map(|c| (-(f64::from(c) / 8.0)).exp())
@@ -142,6 +148,23 @@ pub(crate) fn index() -> &'static Index {
             }
             let h = h / mass.max(f64::MIN_POSITIVE);
             let chars: Vec<char> = m.pairs.chars().collect();
+            // Each letter's share of the language's letters, from the bigrams kept (half a
+            // bigram's probability to each of its two characters).
+            let mut share: PairMap<f64> = PairMap::default();
+            for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
+                let p = probability.get(usize::from(c)).copied().unwrap_or(0.0) / mass;
+                for &x in pair {
+                    if x != ' ' {
+                        *share.entry(x as u32).or_default() += p / 2.0;
+                    }
+                }
+            }
+            for (&x, &p) in &share {
+                let own = char::from_u32(x).is_some_and(|c| of_script(c, m.script));
+                if own && p >= COMMON_SHARE {
+                    *common.entry(x).or_default() |= 1u64 << li;
+                }
+            }
             // The model's different characters, in the order met (only their set and count
             // matter), through a bit per BMP character rather than a sort of every one.
             let mut alphabet: Vec<char> = Vec::new();
@@ -167,10 +190,29 @@ pub(crate) fn index() -> &'static Index {
                     *letters.entry(c as u32).or_default() |= 1u64 << li;
                 }
             }
-            let a = alphabet.len() as f64;
+            // The alphabet the random bigram is drawn from: the letters of the language's own
+            // script that it writes at all often ([`ALPHABET_SHARE`]), and the word's edge.
+            // Issue 38: counting every character the training text held (the Cyrillic of
+            // names in the Lithuanian, Estonian, Slovene, Romanian and Catalan Wikipedia: 60 to
+            // 94 characters) made `U` of those languages half again larger than German's or
+            // Italian's, so that a misread letter cost them two thirds as much, and a Western
+            // word with one accent read better as Lithuanian or Latvian (`più` as ISO-8859-4's
+            // `pių`).
+            let writes = |c: char| {
+                c == ' '
+                    || share.get(&(c as u32)).is_some_and(|&p| p >= ALPHABET_SHARE)
+                        && of_script(c, m.script)
+            };
+            let a = alphabet.iter().filter(|&&c| writes(c)).count() as f64;
             let all = (a * a).max(1.0);
-            let kept: f64 = m.cost.iter().map(|&c| cost(c)).sum();
-            let u = (kept + (all - m.cost.len() as f64).max(0.0) * f) / all;
+            let (mut kept, mut n) = (0f64, 0f64);
+            for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
+                if pair.iter().all(|&x| writes(x)) {
+                    kept += cost(c);
+                    n += 1.0;
+                }
+            }
+            let u = (kept + (all - n).max(0.0) * f) / all;
             let scale = (u - h).max(0.5);
             let norm = |c: f64| ((c - h) / scale) as f32;
             // The unseen bigram's cost, normalised once per model rather than twice a bigram.
@@ -205,10 +247,45 @@ pub(crate) fn index() -> &'static Index {
             scripts: OnceLock::new(),
             floor,
             alphabet: letters,
+            common,
             ascii_pairs,
             ascii_floor,
         }
     })
+}
+
+/// The share of a language's letters at which a letter is one the language writes commonly
+/// (German ß, Dutch ë, Portuguese õ, Norwegian æ are; French ê and Italian ù are not): about
+/// one letter in two thousand.
+pub(crate) const COMMON_SHARE: f64 = 0.0005;
+
+/// The share of a language's letters at which a letter counts in the alphabet that `U`, the
+/// cost of noise, is worked out over ([`Index`]): one letter in ten thousand, so that French
+/// keeps its ï and û but Lithuanian loses the Cyrillic of the names its training text held.
+pub(crate) const ALPHABET_SHARE: f64 = 0.0001;
+
+/// Issue 38, D12: a reading scored in a language whose common letters ([`Index::common`])
+/// the page cannot all write pays this once over the window (not per byte: a long text is
+/// named by what it says). Nobody writes Romanian in x-mac-turkish, which has no ă or ţ, nor
+/// Latvian in IBM852, which has no ā: read as such, `Straße` was `Straşe` and `garçon`
+/// `garšon`. Text written in a page is in a language the page can write, so its own reading
+/// never pays when it is scored in its language.
+pub(crate) const FOREIGN_PAGE_COST: f64 = 2.0;
+
+/// True when `c` is a letter of `script`'s own block (a Latin model's Cyrillic loanwords and
+/// a Somali model's Arabic script do not count among its letters).
+fn of_script(c: char, script: ModelScript) -> bool {
+    let block = letter_script(c);
+    match script {
+        ModelScript::Latin => {
+            block == 0 && (u32::from(c) < 0x0250 || ('\u{1E00}'..='\u{1EFF}').contains(&c))
+        }
+        ModelScript::Greek => block == 1,
+        ModelScript::Cyrillic => block == 2,
+        ModelScript::Hebrew => block == 4,
+        ModelScript::Arabic => block == 5,
+        ModelScript::Thai => block == 6,
+    }
 }
 
 /// The place of an ASCII letter (`a`–`z`: 0–25) or of a word's edge (' ': 26) among the
@@ -336,14 +413,21 @@ fn elision_mask() -> u64 {
     })
 }
 
-/// What `quotes` (the cost of a window's quotes beside letters) costs language `l`: nothing
-/// in a language that writes elisions, all of it in another.
+/// Issue 38: ’ or ‘ beside a letter, for each side it touches, in a language that writes
+/// elisions. An apostrophe is far rarer than the space whose bigrams it is priced with (an
+/// edge): free, a page that reads an accent's byte as ’ split `naïve` into the English `na’ve`
+/// and `geïnstalleerd` into `ge’nstalleerd`, two cheap words.
+pub(crate) const ELISION_COST: f64 = 0.5;
+
+/// What `quotes` (the cost of a window's quotes beside letters, [`QUOTE_COST`] a side) costs
+/// language `l`: [`ELISION_COST`] a side in a language that writes elisions, all of it in
+/// another.
 pub(crate) fn quote_cost(l: usize, quotes: f64) -> f64 {
     let bit = u32::try_from(l)
         .ok()
         .and_then(|l| elision_mask().checked_shr(l));
     if bit.unwrap_or(0) & 1 != 0 {
-        0.0
+        quotes * (ELISION_COST / QUOTE_COST)
     } else {
         quotes
     }
@@ -462,7 +546,11 @@ mod tests {
         let at = |code: &str| MODELS.iter().position(|m| m.lang == code);
         for code in ["en", "fr", "it", "el", "uk"] {
             let l = at(code).unwrap_or(usize::MAX);
-            assert_eq!(quote_cost(l, 4.0), 0.0, "{code}");
+            assert_eq!(
+                quote_cost(l, 4.0),
+                4.0 * ELISION_COST / QUOTE_COST,
+                "{code}"
+            );
         }
         for code in ["nl", "de", "da", "lt", "sk"] {
             let l = at(code).unwrap_or(usize::MAX);

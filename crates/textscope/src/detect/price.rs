@@ -10,7 +10,9 @@
 
 use super::bigrams;
 use super::bytes::{self, Bytes};
-use super::lang::{self, ALIEN_COST, CASE_COST, LANGS, MIX_COST, QUOTE_COST, TOUCH_COST};
+use super::lang::{
+    self, ALIEN_COST, CASE_COST, FOREIGN_PAGE_COST, LANGS, MIX_COST, QUOTE_COST, TOUCH_COST,
+};
 use super::pair_counts::{add_packed, PairCounts};
 use super::shared::Shared;
 use super::single::{PageModel, NATIVE};
@@ -318,7 +320,8 @@ impl Tally {
             let mut cost = self.scored * f64::from(floor)
                 + (self.scored - foreign) * cheap
                 + alien
-                + lang::quote_cost(l, self.quotes);
+                + lang::quote_cost(l, self.quotes)
+                + foreign_page(m, l);
             if m.ascii_compatible {
                 cost += ascii - ascii_best;
             }
@@ -326,6 +329,16 @@ impl Tally {
             own = if take { cost } else { own };
         }
         (own + self.penalty) / high
+    }
+}
+
+/// What a reading of page `m` scored in language `l` pays when the page cannot write the
+/// language's common letters (issue 38): once over the window.
+fn foreign_page(m: &PageModel, l: usize) -> f64 {
+    if m.writes >> l & 1 != 0 {
+        0.0
+    } else {
+        FOREIGN_PAGE_COST
     }
 }
 
@@ -355,7 +368,8 @@ pub(super) fn score<'a>(
     for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
         let mut cost = t.scored * f64::from(idx.floor.get(l).copied().unwrap_or(0.0))
             + delta.get(l).copied().unwrap_or(0.0)
-            + lang::quote_cost(l, t.quotes);
+            + lang::quote_cost(l, t.quotes)
+            + foreign_page(m, l);
         if m.ascii_compatible {
             cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
         }

@@ -285,8 +285,8 @@ fn price(
 ) -> Scored {
     let models = single::models();
     let bare = |x: &Scored| x.cost - prior(x.page, b.high);
-    // Members that read the window alike and are priced by the same models cost the same:
-    // priced once.
+    // Members that read the window alike and are priced by the same models, for the same
+    // languages written (issue 38), cost the same: priced once.
     let mut done: Vec<(&single::PageModel, f64, Option<&'static str>)> = Vec::new();
     let mut out: Option<Scored> = None;
     for i in members {
@@ -300,6 +300,7 @@ fn price(
                 let same = done.iter().find(|(d, ..)| {
                     d.ascii_compatible == m.ascii_compatible
                         && d.langs == m.langs
+                        && d.writes == m.writes
                         && b.present
                             .iter()
                             .all(|&x| d.table.get(usize::from(x)) == m.table.get(usize::from(x)))

@@ -80,6 +80,9 @@ pub(super) struct PageModel {
     pub langs: u64,
     /// The script of those models.
     pub script: Option<ModelScript>,
+    /// Those of `langs` whose common letters the page can all write (issue 38: a reading in
+    /// another of them pays [`lang::FOREIGN_PAGE_COST`]).
+    pub writes: u64,
     /// Each byte's letter's slot in the script's dense table ([`PageModel::slots`]).
     slots: OnceLock<[u16; 256]>,
     /// The first pass's counts by pair of byte classes ([`PageModel::pair_table`]).
@@ -228,6 +231,7 @@ fn build(
             };
         }
     }
+    let writes = langs & !unwritten(&bytes);
     PageModel {
         page,
         at,
@@ -240,6 +244,7 @@ fn build(
             .all(|(x, &c)| c.is_some_and(|c| u32::from(c) == x as u32)),
         langs,
         script,
+        writes,
         slots: OnceLock::new(),
         pairs: OnceLock::new(),
         codes: bytes.map(|b| PairCode::of(&b)),
@@ -256,6 +261,25 @@ fn build(
             }),
         unigram,
     }
+}
+
+/// The languages with a common letter ([`lang::Index::common`]) that a page whose bytes read
+/// as `bytes` cannot write. A page that writes combining accents (windows-1258's tones) can
+/// write the accented letters as a letter and a mark, so only its letters beyond them count.
+fn unwritten(bytes: &[ByteInfo; 256]) -> u64 {
+    let has = |c: char| bytes.iter().any(|b| b.letter == c);
+    let marks = has('\u{0300}') && has('\u{0301}');
+    let composed =
+        |c: char| ('\u{00C0}'..='\u{01B0}').contains(&c) || ('\u{1E00}'..='\u{1EFF}').contains(&c);
+    lang::index()
+        .common
+        .iter()
+        .filter_map(|(&x, &mask)| {
+            let c = char::from_u32(x)?;
+            let written = has(c) || (marks && composed(c));
+            (!written).then_some(mask)
+        })
+        .fold(0, |all, mask| all | mask)
 }
 
 impl PageModel {
