@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds crates/textscope/src/detect/models.rs: one character-bigram model per language for
+"""Builds crates/textscope/src/detect/rank/models.rs: one character-bigram model per language for
 the legacy code-page scorer (SPEC D12).
 
 Source: the n-gram profiles shipped in PyPI's `langdetect` 1.0.9 (Apache-2.0; Nakatani Shuyo's
@@ -185,7 +185,7 @@ def main():
         out.append(f'    Model {{\n        lang: "{lang}",\n        script: ModelScript::{script},\n')
         out.append(f'        pairs: "{pstr}",\n        cost: b"{esc}",\n    }},\n')
     out.append("];\n")
-    with open("crates/textscope/src/detect/models.rs", "w", encoding="utf-8") as f:
+    with open("crates/textscope/src/detect/rank/models.rs", "w", encoding="utf-8") as f:
         f.write("".join(out))
     print(len(models), "models", file=sys.stderr)
 

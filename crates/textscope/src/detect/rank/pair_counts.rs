@@ -47,7 +47,7 @@ impl PairCounts {
     }
 
     /// Two counts in each word, 32 bits each: a window's counts stay far below 2^32 (at most
-    /// two for each of its pairs, and a window is at most [`super::WINDOW`] bytes), and a sum
+    /// two for each of its pairs, and a window is at most [`crate::detect::WINDOW`] bytes), and a sum
     /// of packed counts is the packed sums (wrapping, where a page's counts reached from
     /// another's pass below 0 on the way).
     pub(super) fn pack(self) -> Packed {

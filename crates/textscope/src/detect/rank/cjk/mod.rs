@@ -7,7 +7,7 @@
 //! another page mostly does not. Kana make a reading Japanese; Hangul and Han next to spaces
 //! make it Korean rather than Chinese or Japanese.
 
-use super::score::Scored;
+use super::Scored;
 use crate::codepage::{CodePage, Script};
 use crate::decode::{Bad, Sink};
 
