@@ -155,7 +155,7 @@ def main():
            "// 1.0.9 (Apache-2.0, built from Wikipedia), for is eo ga kk be sr from the translations\n",
            "// in Debian's gettext catalogues (and eo from fortunes-eo's Proverbaro), for mt from\n",
            "// the word list of tesseract-ocr-mlt; do not edit. See docs/detection.md.\n\n",
-           "use super::lang::{Model, ModelScript};\n\n",
+           "use super::model::{Model, ModelScript};\n\n",
            "/// Character-bigram models, one per language: `pairs` holds two characters per bigram,\n",
            "/// `cost` one byte per bigram (-ln p, 8 units a nat).\n"]
     models = []

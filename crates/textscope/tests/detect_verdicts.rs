@@ -125,7 +125,7 @@ fn misses_as(table: &[(&[u8], &str)], page: &str) -> Vec<String> {
 /// elisions the apostrophe stays windows-1252's. (Issue 38 left open: "geïnstalleerd" and
 /// "naïve" alone, with no other word, still read as IBM775's "ge’nstalleerd" and "na’ve", in
 /// a language that writes elisions; in a Dutch sentence a quote beside a letter costs, see
-/// `detect/rank_tests.rs`.)
+/// `detect/rank/tests.rs`.)
 #[test]
 fn d12_quotes_and_elisions() {
     let wrong: Vec<String> = misses(&[

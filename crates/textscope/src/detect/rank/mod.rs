@@ -10,12 +10,24 @@
 //! how common they are in that page's own character set. Costs are per byte above 7F, on the
 //! models' normalised scale (about 0 for a bigram of real text, 1 for noise), so the two kinds
 //! compare.
+//!
+//! The modules from the bottom up, each using only those before it (issue 37): the language
+//! models (`model.rs`, the generated `models.rs`, the index over them in `lang.rs` and its
+//! dense tables per script in `dense.rs`); the window (`byte_set.rs`, `exact.rs`, `bytes.rs`);
+//! the single-byte pages (`byte_info.rs`, `pair_counts.rs`, `single.rs`, `shared.rs`, the first
+//! pass in `price.rs`, the second in `bigrams.rs`); the multi-byte pages (`cjk/`); and here the
+//! ranking, all that the rest of `detect/` uses: [`rank`], [`Scored`], [`confidence`] and
+//! [`RANKED_PAIRS`].
 
 mod bigrams;
+mod byte_info;
+mod byte_set;
 mod bytes;
 mod cjk;
 mod dense;
+mod exact;
 mod lang;
+mod model;
 #[allow(clippy::unreadable_literal)]
 mod models;
 mod pair_counts;
@@ -318,7 +330,7 @@ fn price(
                 let (cost, lang) = match same {
                     Some(&(_, cost, lang)) => (cost, lang),
                     None => {
-                        let (cost, lang) = price::score(m, b, t, ascii, ascii_best, shared);
+                        let (cost, lang) = bigrams::score(m, b, t, ascii, ascii_best, shared);
                         done.push((m, cost, lang));
                         (cost, lang)
                     }

@@ -3,7 +3,7 @@
 //! counts are whole numbers, packed two to a word, so that one page's may be reached from
 //! another's (decision 50). `price.rs` turns them into costs.
 
-use super::single::{PairCode, JOINS, LOWER, ODD, QUOTE, UPPER};
+use super::byte_info::{PairCode, JOINS, LOWER, ODD, QUOTE, UPPER};
 
 /// What the first pass counts over the window's byte pairs for one page: whole numbers, so
 /// that a page's counts may be reached from another page's (decision 50).

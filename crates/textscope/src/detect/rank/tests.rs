@@ -87,7 +87,7 @@ fn every_bound_is_below_the_cost() {
         let best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
         for m in single::models().iter().flatten() {
             let t = tally(m, &b, &mut Shared::default());
-            let (cost, _) = price::score(m, &b, &t, &ascii, best, &mut Shared::default());
+            let (cost, _) = bigrams::score(m, &b, &t, &ascii, best, &mut Shared::default());
             let bound = t.bound(m, &b, &ascii, best);
             assert!(bound <= cost + 1e-9, "{:?}: {bound} > {cost}", m.page);
             priced += 1;
@@ -330,12 +330,13 @@ fn japanese_with_cyrillic_and_greek_stays_shift_jis() {
 /// languages (0 where a language lacks the bigram), and no row for a bigram none of them has.
 #[test]
 fn the_dense_tables_are_the_pairs_lists() {
-    use super::dense::{NO_ROW, NO_SLOT};
-    use super::lang::{self, ModelScript};
+    use super::dense::{self, NO_ROW, NO_SLOT};
+    use super::lang;
+    use super::model::ModelScript;
     let idx = lang::index();
     for (i, &script) in ModelScript::ALL.iter().enumerate() {
         assert_eq!(script.ordinal(), i);
-        let Some(t) = idx.scripts().get(i) else {
+        let Some(t) = dense::scripts().get(i) else {
             panic!("no table for {script:?}");
         };
         let dense = t.dense();
