@@ -7,12 +7,13 @@
 //! let Python run its signal handlers (`Python::check_signals`): Ctrl-C raises
 //! KeyboardInterrupt within a fraction of a second, not when a 1.5 GB call ends (issue 41).
 
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use textscope::Options;
+use textscope_read::ReadError;
 
 mod codec;
 mod decode;
@@ -41,9 +42,10 @@ fn options(encoding: Option<&str>, max_problems: i64) -> PyResult<Options> {
 
 /// An `OSError` naming the path; CPython picks the subclass from the errno
 /// (`FileNotFoundError`, `PermissionError`, `IsADirectoryError` …).
-fn os_error(e: &stream::ReadError, path: &str) -> PyErr {
+fn os_error(e: ReadError, path: &str) -> PyErr {
     match e {
-        stream::ReadError::Io(io) => match io.raw_os_error() {
+        // A dangling link is not found, as the system says.
+        ReadError::Io(io) | ReadError::DanglingLink(io) => match io.raw_os_error() {
             Some(errno) => {
                 let text = io.to_string();
                 let strerror = text
@@ -54,10 +56,22 @@ fn os_error(e: &stream::ReadError, path: &str) -> PyErr {
             }
             None => PyOSError::new_err(format!("{path}: {io}")),
         },
-        stream::ReadError::Changed { expected, read } => PyOSError::new_err(format!(
-            "{path}: the file changed while it was read ({expected} bytes when opened, {read} read)"
-        )),
-        stream::ReadError::Stopped => PyValueError::new_err(format!("{path}: stopped")),
+        // Refused before any read, so without an errno of the system's: EISDIR is 21 on Linux,
+        // macOS, the BSDs and in Windows' C runtime.
+        ReadError::IsADirectory => {
+            PyIsADirectoryError::new_err((21, "Is a directory", path.to_string()))
+        }
+        ReadError::Changed { change, read } => {
+            let read = read.map(|r| format!(", {r} read")).unwrap_or_default();
+            PyOSError::new_err(format!(
+                "{path}: the file changed while it was read ({change}{read})"
+            ))
+        }
+        // No limit is asked for: the whole file is read.
+        ReadError::TooLarge { max } => {
+            PyOSError::new_err(format!("{path}: larger than the limit of {max} bytes"))
+        }
+        ReadError::Stopped => PyValueError::new_err(format!("{path}: stopped")),
     }
 }
 
@@ -152,7 +166,7 @@ fn analyze_path(
             report.path = Some(name);
             Ok(report.to_json())
         }
-        Err(e) => Err(os_error(&e, &name)),
+        Err(e) => Err(os_error(e, &name)),
     }
 }
 

@@ -161,6 +161,18 @@ def test_unreadable_files_are_os_errors_naming_the_path(tmp_path):
         locked.chmod(0o600)
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/version"), reason="Linux's procfs")
+def test_pseudo_files_are_read_to_their_end():
+    # Decisions 90 and 119: /proc/version says it holds 0 bytes and does not; it is read to
+    # its end as the CLI reads it (it was refused as "changed while it was read").
+    with open("/proc/version", "rb") as f:
+        size = len(f.read())
+    assert os.stat("/proc/version").st_size == 0 and size > 0
+    r = textscope.analyze("/proc/version")
+    assert r.size == size and r.lines == 1
+    assert r.to_dict() == cli_reports(["/proc/version"])["/proc/version"]
+
+
 def test_pathlike_is_a_path_and_bytes_are_content():
     p = DATA / "f1.txt"
     assert textscope.analyze(pathlib.PurePath(p)).format == "utf-16le"

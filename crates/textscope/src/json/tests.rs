@@ -1,11 +1,12 @@
-//! The writer of `writer/` against serde_json's own serializer with the formatter it
-//! replaced: the same bytes for every value.
+//! The escaping pass after `serde_json::to_string` (decision 97) against serde_json's own
+//! serializer with a formatter that escapes each string fragment: the same bytes for every
+//! value.
 
 use super::{needs_escape, to_string};
 use std::io::{self, Write};
 
-/// serde_json's compact formatter with the extra escapes: what `to_string` wrote before it
-/// had a writer of its own.
+/// serde_json's compact formatter with the extra escapes, written fragment by fragment inside
+/// the strings: the reference the one pass over the whole output must match.
 struct SafeFormatter;
 
 impl serde_json::ser::Formatter for SafeFormatter {
@@ -250,24 +251,5 @@ fn reports_read_as_serde_json_wrote_them() {
         let text = String::from_utf8_lossy(bytes.get(..400).unwrap_or(bytes));
         let ins = crate::utf16::inspect(&text);
         assert_eq!(to_string(&ins).unwrap(), reference(&ins));
-    }
-}
-
-/// The test of eight bytes at once against the test of each, for every byte at every place
-/// among plain ones and among special ones.
-#[test]
-fn eight_bytes_at_once_find_what_each_byte_would() {
-    use super::writer::{special, special8};
-    for fill in [b'a', b'~', b' ', 0x7F, 0xFF, 0x00, b'"'] {
-        for at in 0..8 {
-            for b in 0..=255u8 {
-                let mut e = [fill; 8];
-                if let Some(x) = e.get_mut(at) {
-                    *x = b;
-                }
-                let want = e.iter().any(|&x| special(x));
-                assert_eq!(special8(u64::from_le_bytes(e)), want, "{e:?}");
-            }
-        }
     }
 }
