@@ -16,7 +16,8 @@
 # simdutf's validation, the practical limit), uchardet, file. Then many small files (a tree of
 # SMALL_FILES files of 1-4 KiB): textscope --json in one process (--files-from) and `textscope
 # check` beside `xargs cat`, `file --mime-encoding -f`, uchardet and chardet's `chardetect`
-# (and textscope under xargs, several processes); then a real tree
+# (and textscope under xargs, several processes), and one small legacy file per process, 200
+# processes in a row, beside uchardet (start-up, decision 116); then a real tree
 # (/usr/share) with `textscope check` beside `file --mime-encoding`.
 #
 # Everything the script needs is installed when missing (Debian packages, chardet from PyPI in
@@ -195,6 +196,15 @@ if want small; then
   [ -x "$VENV/bin/chardetect" ] && tools+=("$S xargs -a ../small.list $PWD/$VENV/bin/chardetect")
   report small "$sbytes" "${tools[@]}"
   echo "(files/s = ${n} / wall-s)"
+  # Start-up (issue 42, decision 116): one small legacy file per process, 200 processes one
+  # after the other, beside uchardet; the tables a process builds before its first answer are
+  # most of textscope's time here.
+  printf 'Caf\xe9 cr\xe8me et na\xefve fa\xe7on, d\xe9j\xe0 vu.\n' >"$DIR/one-legacy.txt"
+  printf '#!/bin/sh\nfor i in $(seq 200); do "$@" >/dev/null; done\n' >"$DIR/x200"
+  chmod +x "$DIR/x200"
+  tools=("$DIR/x200 $TS --json $DIR/one-legacy.txt" "$DIR/x200 $TS -e windows-1252 --json $DIR/one-legacy.txt")
+  need uchardet && tools+=("$DIR/x200 uchardet $DIR/one-legacy.txt")
+  report one-legacy-x200 "$((36 * 200))" "${tools[@]}"
 fi
 
 if want real && [ -d "$REAL_TREE" ]; then

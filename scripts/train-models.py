@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds crates/textscope/src/detect/models.rs: one character-bigram model per language for
+"""Builds crates/textscope/src/detect/rank/models.rs: one character-bigram model per language for
 the legacy code-page scorer (SPEC D12).
 
 Source: the n-gram profiles shipped in PyPI's `langdetect` 1.0.9 (Apache-2.0; Nakatani Shuyo's
@@ -155,7 +155,7 @@ def main():
            "// 1.0.9 (Apache-2.0, built from Wikipedia), for is eo ga kk be sr from the translations\n",
            "// in Debian's gettext catalogues (and eo from fortunes-eo's Proverbaro), for mt from\n",
            "// the word list of tesseract-ocr-mlt; do not edit. See docs/detection.md.\n\n",
-           "use super::lang::{Model, ModelScript};\n\n",
+           "use super::model::{Model, ModelScript};\n\n",
            "/// Character-bigram models, one per language: `pairs` holds two characters per bigram,\n",
            "/// `cost` one byte per bigram (-ln p, 8 units a nat).\n"]
     models = []
@@ -185,7 +185,7 @@ def main():
         out.append(f'    Model {{\n        lang: "{lang}",\n        script: ModelScript::{script},\n')
         out.append(f'        pairs: "{pstr}",\n        cost: b"{esc}",\n    }},\n')
     out.append("];\n")
-    with open("crates/textscope/src/detect/models.rs", "w", encoding="utf-8") as f:
+    with open("crates/textscope/src/detect/rank/models.rs", "w", encoding="utf-8") as f:
         f.write("".join(out))
     print(len(models), "models", file=sys.stderr)
 

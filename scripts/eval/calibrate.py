@@ -1,6 +1,6 @@
 """Fits the mapping from the legacy stage's score margin to a calibrated confidence (SPEC D12),
 on the tune split of an evaluation run (never on the held-out split), and prints the constants
-for `score.rs`.
+for `crates/textscope/src/detect/rank/mod.rs`.
 
     python3 scripts/eval/calibrate.py target/eval-detection/results.jsonl
 

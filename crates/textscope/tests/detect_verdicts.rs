@@ -127,7 +127,7 @@ fn misses_as(table: &[(&[u8], &str)], page: &str) -> Vec<String> {
 /// "naïve" alone, with no other word, still read as IBM775's "ge’nstalleerd" and "na’ve", in
 /// English, which writes elisions: decision 122's half a unit for each side of the quote is
 /// less than the models charge for ï; in a Dutch sentence a quote beside a letter costs, see
-/// `detect/rank_tests.rs`.)
+/// `detect/rank/tests.rs`.)
 #[test]
 fn d12_quotes_and_elisions() {
     let wrong: Vec<String> = misses(&[

@@ -1,7 +1,7 @@
 //! D6 (legacy is not binary, as bytes) and D12 (which code page), as one assessment that D8
 //! also reads.
 
-use super::score::{self, Scored};
+use super::rank::{self, Scored};
 use super::stats::C0_CONTROLS;
 use super::{pct, Outcome};
 use crate::codepage::CodePage;
@@ -52,7 +52,7 @@ fn candidate(s: &Scored) -> Candidate {
 
 /// Only the winner (for `--encoding legacy`).
 pub(crate) fn rank_only(window: &[u8], at_eof: bool) -> CodePage {
-    score::rank(window, at_eof, 1)
+    rank::rank(window, at_eof, 1)
         .top
         .first()
         .map_or_else(CodePage::windows_1252, |s| s.page)
@@ -138,7 +138,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool, keep: usize) -> Assessment {
         );
         return turned_down(reason, figs);
     }
-    let ranking = score::rank(window, at_eof, keep.max(2));
+    let ranking = rank::rank(window, at_eof, keep.max(2));
     let (high, read) = (ranking.high, ranking.read);
     let ranked = &ranking.top;
     let Some(first) = ranked.first() else {
@@ -191,7 +191,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool, keep: usize) -> Assessment {
             read,
         };
     }
-    let mut confidence = score::confidence(ranked, high);
+    let mut confidence = rank::confidence(ranked, high);
     // Decision 46: text repeats its byte pairs; a window with more different ones than the
     // ranking reads is noise (compressed data, an image) that D6 let through, and no
     // single-byte reading of it is likely, however it ranks. A multi-byte page that decodes
@@ -212,7 +212,7 @@ pub(crate) fn assess(window: &[u8], at_eof: bool, keep: usize) -> Assessment {
         figs.push(("ranked_bytes", read as u64));
         format!(
             " (ranked over the first {read} bytes: they hold the {} different byte pairs read{})",
-            score::RANKED_PAIRS,
+            rank::RANKED_PAIRS,
             if first.page.is_multi_byte() {
                 ""
             } else {

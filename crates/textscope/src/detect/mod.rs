@@ -1,23 +1,10 @@
 //! Detection (SPEC §2, D1–D12): every parser is a candidate that ends accepted or turned down,
 //! with its figures and a stable `code`; the explanation is those verdicts in order. The legacy
-//! stage ranks every code page (D12, `score.rs`).
+//! stage ranks every code page (D12, `rank/`).
 
-mod bigrams;
-mod bytes;
-mod cjk;
-mod dense;
 mod iso2022;
-mod lang;
 mod legacy;
-#[allow(clippy::unreadable_literal)]
-mod models;
-mod pair_counts;
-mod price;
-#[cfg(test)]
-mod rank_tests;
-mod score;
-mod shared;
-mod single;
+mod rank;
 mod stats;
 mod unicode;
 

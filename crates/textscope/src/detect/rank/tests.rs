@@ -5,9 +5,9 @@
 use super::bigrams::{self, bigrams_dense, bigrams_in_order, bigrams_listed};
 use super::bytes::bytes_of;
 use super::price::{self, sums_exact, tally};
-use super::score::{rank, Scored};
 use super::shared::Shared;
 use super::single;
+use super::{rank, Scored};
 use crate::codepage::CodePage;
 
 /// The project's labelled samples, whole and cut short, noise, and an EBCDIC text.
@@ -87,7 +87,7 @@ fn every_bound_is_below_the_cost() {
         let best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
         for m in single::models().iter().flatten() {
             let t = tally(m, &b, &mut Shared::default());
-            let (cost, _) = price::score(m, &b, &t, &ascii, best, &mut Shared::default());
+            let (cost, _) = bigrams::score(m, &b, &t, &ascii, best, &mut Shared::default());
             let bound = t.bound(m, &b, &ascii, best);
             assert!(bound <= cost + 1e-9, "{:?}: {bound} > {cost}", m.page);
             priced += 1;
@@ -163,7 +163,7 @@ fn a_page_priced_from_another_gets_its_own_sums() {
 
 #[test]
 fn a_full_window_of_high_bytes_still_sums_exactly() {
-    let w: Vec<u8> = (0..super::WINDOW)
+    let w: Vec<u8> = (0..crate::detect::WINDOW)
         .map(|i| 0x80 | (i * 7 % 128) as u8)
         .collect();
     assert!(sums_exact(&bytes_of(&w)));
@@ -203,7 +203,7 @@ fn noise_is_ranked_over_a_bounded_part_and_text_whole() {
     let window: Vec<u8> = latin1.iter().copied().cycle().take(65_536).collect();
     assert_eq!(bytes_of(&window).read, window.len());
     // The step says where the ranking stopped.
-    let a = super::legacy::assess(&noise, false, 10);
+    let a = crate::detect::legacy::assess(&noise, false, 10);
     let ranked = a.outcome.figures.iter().find(|(k, _)| *k == "ranked_bytes");
     assert_eq!(ranked, Some(&("ranked_bytes", b.read as u64)));
     // D13 (issue 38; decision 46 named a page with little confidence): no page reads noise
@@ -248,7 +248,7 @@ fn russian_lines_among_english_ones_stay_russian() {
             }
         })
         .collect();
-    let a = super::legacy::assess(&bytes, true, 10);
+    let a = crate::detect::legacy::assess(&bytes, true, 10);
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     assert_eq!(a.winner.name(), "windows-1251", "{}", a.outcome.reason);
     assert_eq!(a.language, Some("ru"), "{}", a.outcome.reason);
@@ -265,7 +265,7 @@ fn legacy_text(text: &str, page: &str) -> (String, Option<&'static str>) {
         .filter_map(|c| t.iter().position(|&m| m == Some(c)).map(|b| b as u8))
         .collect();
     assert_eq!(bytes.len(), text.chars().count(), "{page} writes {text:?}");
-    let a = super::legacy::assess(&bytes, true, 10);
+    let a = crate::detect::legacy::assess(&bytes, true, 10);
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     let table = a.winner.single_byte_table();
     let read: String = bytes
@@ -321,7 +321,7 @@ fn japanese_with_cyrillic_and_greek_stays_shift_jis() {
     let text = lines.concat().repeat(20);
     let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&text);
     assert!(!unmappable);
-    let a = super::legacy::assess(&bytes, true, 10);
+    let a = crate::detect::legacy::assess(&bytes, true, 10);
     assert!(a.outcome.accepted, "{}", a.outcome.reason);
     assert_eq!(a.winner.name(), "Shift_JIS", "{}", a.outcome.reason);
 }
@@ -330,12 +330,13 @@ fn japanese_with_cyrillic_and_greek_stays_shift_jis() {
 /// languages (0 where a language lacks the bigram), and no row for a bigram none of them has.
 #[test]
 fn the_dense_tables_are_the_pairs_lists() {
-    use super::dense::{NO_ROW, NO_SLOT};
-    use super::lang::{self, ModelScript};
+    use super::dense::{self, NO_ROW, NO_SLOT};
+    use super::lang;
+    use super::model::ModelScript;
     let idx = lang::index();
     for (i, &script) in ModelScript::ALL.iter().enumerate() {
         assert_eq!(script.ordinal(), i);
-        let Some(t) = idx.scripts().get(i) else {
+        let Some(t) = dense::scripts().get(i) else {
             panic!("no table for {script:?}");
         };
         let dense = t.dense();
@@ -392,7 +393,7 @@ fn a_verdict_without_runners_up_is_the_same_verdict() {
             if path.is_dir() {
                 dirs.push(path);
             } else if let Ok(bytes) = std::fs::read(&path) {
-                all.push(bytes.into_iter().take(super::WINDOW).collect());
+                all.push(bytes.into_iter().take(crate::detect::WINDOW).collect());
             }
         }
     }
@@ -400,8 +401,8 @@ fn a_verdict_without_runners_up_is_the_same_verdict() {
     for w in all {
         for at_eof in [false, true] {
             let (a, b) = (
-                super::detect(&w, at_eof),
-                super::detect_keeping(&w, at_eof, 2, false),
+                crate::detect::detect(&w, at_eof),
+                crate::detect::detect_keeping(&w, at_eof, 2, false),
             );
             assert_eq!(
                 (a.format, a.encoding, a.language, a.mark_len),

@@ -7,11 +7,11 @@
 //! another page mostly does not. Kana make a reading Japanese; Hangul and Han next to spaces
 //! make it Korean rather than Chinese or Japanese.
 
-use super::score::Scored;
+use super::Scored;
 use crate::codepage::{CodePage, Script};
 use crate::decode::{Bad, Sink};
 
-/// Costs per character, on the scale of `score.rs` (a byte of noise costs about 1).
+/// Costs per character, on the scale of the ranking (`rank/mod.rs`; a byte of noise costs about 1).
 const COMMON: f64 = 0.2;
 const KANA_JA: f64 = 0.15;
 const PUNCT: f64 = 0.3;

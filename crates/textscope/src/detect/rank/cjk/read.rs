@@ -1,4 +1,4 @@
-//! Reading a window as one multi-byte page for `cjk.rs`'s tally, quickly and exactly: the
+//! Reading a window as one multi-byte page for `cjk/mod.rs`'s tally, quickly and exactly: the
 //! byte-at-a-time decoder ties every character to its bytes but costs a call per byte, so a
 //! window encoding_rs decodes without an error is walked from its one-call decoding instead,
 //! and a page is given up as soon as it is hopeless (decision 49). Every shortcut makes the

@@ -6,16 +6,39 @@
 //! above 7F (in EBCDIC that is nearly every letter): each candidate maps the two bytes to
 //! characters and each language model of the page's script prices the character bigram
 //! (`lang.rs`). Symbols, controls and unmapped bytes cost extra. Multi-byte pages are decoded
-//! (`cjk.rs`): a byte they cannot hold disqualifies them, and their characters are priced by
+//! (`cjk/`): a byte they cannot hold disqualifies them, and their characters are priced by
 //! how common they are in that page's own character set. Costs are per byte above 7F, on the
 //! models' normalised scale (about 0 for a bigram of real text, 1 for noise), so the two kinds
 //! compare.
+//!
+//! The modules from the bottom up, each using only those before it (issue 37): the language
+//! models (`model.rs`, the generated `models.rs`, the index over them in `lang.rs` and its
+//! dense tables per script in `dense.rs`); the window (`byte_set.rs`, `exact.rs`, `bytes.rs`);
+//! the single-byte pages (`byte_info.rs`, `pair_counts.rs`, `single.rs`, `shared.rs`, the first
+//! pass in `price.rs`, the second in `bigrams.rs`); the multi-byte pages (`cjk/`); and here the
+//! ranking, all that the rest of `detect/` uses: [`rank`], [`Scored`], [`confidence`] and
+//! [`RANKED_PAIRS`].
 
-use super::lang::LANGS;
-use super::shared::Shared;
-use super::{bytes, cjk, price, single};
+mod bigrams;
+mod byte_info;
+mod byte_set;
+mod bytes;
+mod cjk;
+mod dense;
+mod exact;
+mod lang;
+mod model;
+#[allow(clippy::unreadable_literal)]
+mod models;
+mod pair_counts;
+mod price;
+mod shared;
+mod single;
+
 use crate::codepage::{CodePage, Script};
 pub(crate) use bytes::RANKED_PAIRS;
+use lang::LANGS;
+use shared::Shared;
 
 /// The prior of D12: a page of tier `t` (0 common … 3 rare) pays `TIER_COST * t * h^0.6` over
 /// the window's `h` bytes above 7F. It grows slower than the evidence (which grows with `h`),
@@ -308,7 +331,7 @@ fn price(
                 let (cost, lang) = match same {
                     Some(&(_, cost, lang)) => (cost, lang),
                     None => {
-                        let (cost, lang) = price::score(m, b, t, ascii, ascii_best, shared);
+                        let (cost, lang) = bigrams::score(m, b, t, ascii, ascii_best, shared);
                         done.push((m, cost, lang));
                         (cost, lang)
                     }
@@ -370,6 +393,9 @@ pub(crate) fn confidence(ranked: &[Scored], high: u64) -> Option<f64> {
     let c = 1.0 / (1.0 + (-z).exp());
     Some((c * 1000.0).round() / 1000.0)
 }
+
+#[cfg(test)]
+mod tests;
 
 #[cfg(test)]
 mod calibration_tests {

@@ -1,14 +1,15 @@
-//! D12's bigram sums for a single-byte page (the second pass of `price.rs`): each language's
-//! cost of the window's letter pairs, through `pairs`' lists for each bigram, through the
+//! D12's second pass for a single-byte page ([`score`], after the first pass of `price.rs`) and
+//! its bigram sums: each language's cost of the window's letter pairs, through `pairs`' lists for each bigram, through the
 //! dense tables of decision 47, or from an earlier page's sums (decision 50); and pair by pair
 //! where the sums could round.
 
+use super::byte_info::ByteInfo;
 use super::bytes::Bytes;
 use super::dense;
 use super::lang::{self, ALIEN_COST, LANGS};
-use super::price::{differences_exact, Tally};
+use super::price::{self, differences_exact, sums_exact, Tally};
 use super::shared::Shared;
-use super::single::{ByteInfo, PageModel};
+use super::single::PageModel;
 
 /// Windows with at least this many different byte pairs are priced through the dense tables
 /// (decision 47): building them costs about half a millisecond once per run, which a window of
@@ -16,8 +17,49 @@ use super::single::{ByteInfo, PageModel};
 /// the lists have cost as much ([`dense::ScriptPairs::dense_pays`], decision 49).
 const DENSE_FROM: usize = 512;
 
+/// The second pass: the page's cost per byte above 7F (prior left out) and its language.
+pub(super) fn score<'a>(
+    m: &'a PageModel,
+    b: &Bytes,
+    t: &Tally,
+    ascii: &[f64; LANGS],
+    ascii_best: f64,
+    shared: &mut Shared<'a>,
+) -> (f64, Option<&'static str>) {
+    let high = b.high.max(1) as f64;
+    if m.langs == 0 {
+        return ((t.unmodelled + t.penalty) / high, None);
+    }
+    let delta = if sums_exact(b) {
+        bigrams(m, b, t, shared)
+    } else {
+        bigrams_in_order(m, b)
+    };
+    // The language is the one that fits the whole text best; the ASCII part counts by how
+    // much worse it fits that language than the language it fits best, so that a page cannot
+    // win by reading its bytes in a language the rest of the text is not in.
+    let idx = lang::index();
+    let mut best: Option<(f64, usize)> = None;
+    for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
+        let mut cost = t.scored * f64::from(idx.floor.get(l).copied().unwrap_or(0.0))
+            + delta.get(l).copied().unwrap_or(0.0)
+            + lang::quote_cost(l, t.quotes)
+            + price::foreign_page(m, l);
+        if m.ascii_compatible {
+            cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
+        }
+        if best.is_none_or(|(c, _)| cost < c) {
+            best = Some((cost, l));
+        }
+    }
+    match best {
+        Some((own, l)) => ((own + t.penalty) / high, Some(lang::lang(l))),
+        None => ((t.unmodelled + t.penalty) / high, None),
+    }
+}
+
 /// Each language's bigram and alien costs over the window's pairs, below the floor, when the
-/// sums are exact ([`sums_exact`](super::price::sums_exact)): the alien costs come from the
+/// sums are exact ([`sums_exact`]): the alien costs come from the
 /// first pass, the bigrams are added to them. With exact sums the order of the terms does not
 /// matter, so the dense tables and `pairs`' lists give the same sums to the bit.
 pub(super) fn bigrams<'a>(
@@ -26,9 +68,7 @@ pub(super) fn bigrams<'a>(
     t: &Tally,
     shared: &mut Shared<'a>,
 ) -> [f64; LANGS] {
-    let table = m
-        .script
-        .and_then(|s| lang::index().scripts().get(s.ordinal()));
+    let table = m.script.and_then(|s| dense::scripts().get(s.ordinal()));
     if b.pairs.len() >= DENSE_FROM || table.is_some_and(|t| t.dense_pays(b.pairs.len())) {
         bigrams_dense_shared(m, b, t, shared)
     } else {
@@ -93,7 +133,7 @@ fn dense_row(rows: &dense::Dense, letters: usize, edge: u16, sa: u16, sz: u16) -
 /// `bigrams_dense`, from the sums of an earlier page of the same script in `shared` when
 /// one reads few of the window's bytes otherwise (decision 50): its sums, plus this page's
 /// costs of each pair that holds a byte the two read as different letters, less the earlier
-/// page's. Where the sums are exact ([`sums_exact`](super::price::sums_exact),
+/// page's. Where the sums are exact ([`sums_exact`],
 /// [`differences_exact`]) every term and partial sum is a whole multiple of the same unit, so
 /// this is the sum over every pair to the bit.
 pub(super) fn bigrams_dense_shared<'a>(
@@ -102,9 +142,8 @@ pub(super) fn bigrams_dense_shared<'a>(
     t: &Tally,
     shared: &mut Shared<'a>,
 ) -> [f64; LANGS] {
-    let idx = lang::index();
     let mut delta = t.alien();
-    let Some(table) = m.script.and_then(|s| idx.scripts().get(s.ordinal())) else {
+    let Some(table) = m.script.and_then(|s| dense::scripts().get(s.ordinal())) else {
         return delta;
     };
     let width = table.langs.len();

@@ -3,7 +3,7 @@
 //! counts are whole numbers, packed two to a word, so that one page's may be reached from
 //! another's (decision 50). `price.rs` turns them into costs.
 
-use super::single::{PairCode, JOINS, LOWER, ODD, QUOTE, UPPER};
+use super::byte_info::{PairCode, JOINS, LOWER, ODD, QUOTE, UPPER};
 
 /// What the first pass counts over the window's byte pairs for one page: whole numbers, so
 /// that a page's counts may be reached from another page's (decision 50).
@@ -47,7 +47,7 @@ impl PairCounts {
     }
 
     /// Two counts in each word, 32 bits each: a window's counts stay far below 2^32 (at most
-    /// two for each of its pairs, and a window is at most [`super::WINDOW`] bytes), and a sum
+    /// two for each of its pairs, and a window is at most [`crate::detect::WINDOW`] bytes), and a sum
     /// of packed counts is the packed sums (wrapping, where a page's counts reached from
     /// another's pass below 0 on the way).
     pub(super) fn pack(self) -> Packed {

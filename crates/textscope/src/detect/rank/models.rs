@@ -3,7 +3,7 @@
 // in Debian's gettext catalogues (and eo from fortunes-eo's Proverbaro), for mt from
 // the word list of tesseract-ocr-mlt; do not edit. See docs/detection.md.
 
-use super::lang::{Model, ModelScript};
+use super::model::{Model, ModelScript};
 
 /// Character-bigram models, one per language: `pairs` holds two characters per bigram,
 /// `cost` one byte per bigram (-ln p, 8 units a nat).

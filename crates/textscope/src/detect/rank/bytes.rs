@@ -1,10 +1,11 @@
 //! D12's view of the window: the byte statistics every single-byte candidate reads, counted
 //! once per window.
 
-use super::lang::{self, ModelScript, LANGS};
+use super::byte_set::{has, put, ByteSet};
+use super::exact;
+use super::lang::{self, LANGS};
+use super::model::ModelScript;
 use super::models::MODELS;
-use super::price;
-use super::shared::{has, put, ByteSet};
 use std::sync::OnceLock;
 
 /// The window's byte statistics that every single-byte candidate reads.
@@ -258,7 +259,7 @@ fn ascii_unit() -> Option<(i32, f64)> {
         let (mut unit, mut largest) = (Some(i32::MAX), 0f64);
         for v in idx.ascii_floor.iter().copied().chain(costs).map(f64::from) {
             largest = largest.max(v.abs());
-            unit = price::with_unit(unit, v);
+            unit = exact::with_unit(unit, v);
         }
         unit.map(|u| (u, largest))
     })

@@ -6,25 +6,13 @@
 //! a byte the two read differently. The counts are whole numbers and the sums exact
 //! (`price::differences_exact`), so the result is what every pair would give, to the bit.
 
+use super::byte_set::{put, ByteSet};
 use super::bytes::{self, Bytes};
-use super::lang::{self, LANGS};
+use super::dense;
+use super::lang::LANGS;
 use super::pair_counts::PairCounts;
-use super::price;
 use super::single::{self, PageModel};
 use std::sync::OnceLock;
-
-/// A set of byte values, one bit each.
-pub(super) type ByteSet = [u64; 4];
-
-pub(super) fn has(set: &ByteSet, x: usize) -> bool {
-    set.get(x >> 6).is_some_and(|w| w >> (x & 63) & 1 != 0)
-}
-
-pub(super) fn put(set: &mut ByteSet, x: usize) {
-    if let Some(w) = set.get_mut(x >> 6) {
-        *w |= 1 << (x & 63);
-    }
-}
 
 /// The bytes two pages read differently.
 #[derive(Clone, Copy)]
@@ -74,7 +62,7 @@ fn apart(a: Option<&PageModel>, b: Option<&PageModel>) -> Apart {
     let table = a
         .script
         .filter(|&s| b.script == Some(s))
-        .and_then(|s| lang::index().scripts().get(s.ordinal()));
+        .and_then(|s| dense::scripts().get(s.ordinal()));
     let slots = match table {
         Some(table) => differ(a.slots(table), b.slots(table)),
         None => ALL,
@@ -158,6 +146,15 @@ fn mark(pos_of: &mut Vec<u16>, at: usize, pos: usize) {
     }
 }
 
+/// The start of `price::Tally::text`, a hash of each byte that occurs and its character.
+pub(super) const TEXT_SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// `price::Tally::text` after one more byte and its character (`0xFFFF_FFFF`: unmapped).
+#[inline]
+pub(super) fn text_step(text: u64, byte: u8, c: u64) -> u64 {
+    (text ^ u64::from(byte) << 32 ^ c).wrapping_mul(0x100_0000_01B3)
+}
+
 /// What the pages of one window priced so far worked out.
 #[derive(Default)]
 pub(super) struct Shared<'a> {
@@ -171,7 +168,7 @@ pub(super) struct Shared<'a> {
     /// [`single::models`].
     counts_pos: Vec<u16>,
     sums_pos: Vec<u16>,
-    /// [`price::text_step`] over the window's bytes below 80, each read as itself.
+    /// [`text_step`] over the window's bytes below 80, each read as itself.
     low_text: Option<u64>,
     /// How many pages were worked out from another's (for the tests).
     #[cfg(test)]
@@ -247,9 +244,8 @@ impl<'a> Shared<'a> {
     pub(super) fn low_text(&mut self, b: &Bytes) -> u64 {
         *self.low_text.get_or_insert_with(|| {
             let low = b.present.get(..b.present_high).unwrap_or_default();
-            low.iter().fold(price::TEXT_SEED, |t, &x| {
-                price::text_step(t, x, u64::from(x))
-            })
+            low.iter()
+                .fold(TEXT_SEED, |t, &x| text_step(t, x, u64::from(x)))
         })
     }
 
@@ -304,6 +300,7 @@ impl<'a> Shared<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::byte_set::has;
     use super::*;
 
     #[test]

@@ -2,7 +2,8 @@
 //! byte pairs without a hash lookup per pair (`price::bigrams_dense`). Built on first use from
 //! the index of `lang.rs`, whose `pairs` they hold again, entry for entry.
 
-use super::lang::{index, script_of, ModelScript, PairMap, LANGS};
+use super::lang::{index, script_of, PairMap, LANGS};
+use super::model::ModelScript;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -94,12 +95,21 @@ impl ScriptPairs {
     }
 }
 
+/// `pairs` again, one table per script (by [`ModelScript::ordinal`]), for the pricing of
+/// single-byte pages, which reads only the models of the page's script; built the first time
+/// a window with many pairs is priced (decision 47). Here rather than in `lang::Index`: the
+/// index is below these tables (issue 37).
+pub(crate) fn scripts() -> &'static [ScriptPairs] {
+    static SCRIPTS: OnceLock<Vec<ScriptPairs>> = OnceLock::new();
+    SCRIPTS.get_or_init(|| {
+        let idx = index();
+        script_pairs(&idx.pairs, &idx.alphabet)
+    })
+}
+
 /// `pairs` split by script: each script's languages, bigrams and letters (the dense tables
 /// come later, [`ScriptPairs::dense`]).
-pub(super) fn script_pairs(
-    pairs: &PairMap<Vec<(u8, f32)>>,
-    alphabet: &PairMap<u64>,
-) -> Vec<ScriptPairs> {
+fn script_pairs(pairs: &PairMap<Vec<(u8, f32)>>, alphabet: &PairMap<u64>) -> Vec<ScriptPairs> {
     let mut langs: Vec<Vec<u8>> = vec![Vec::new(); ModelScript::ALL.len()];
     for l in 0..LANGS {
         if let Some(list) = script_of(l).and_then(|s| langs.get_mut(s.ordinal())) {

@@ -4,18 +4,19 @@
 //!
 //! A window is priced in two passes: a cheap one ([`tally`]) gives the penalties exactly and a
 //! lower bound of the whole cost ([`Tally::bound`]), so that the ranking can leave out a page
-//! that cannot reach the places the report lists; the full one ([`score`]) prices every bigram
+//! that cannot reach the places the report lists; the full one (`bigrams::score`) prices every bigram
 //! with every model of the script. A page's cost is the same to the last bit whichever way it
 //! is reached: the sums are exact ([`sums_exact`]), or else added pair by pair.
 
-use super::bigrams;
+use super::byte_info::NATIVE;
 use super::bytes::{self, Bytes};
+use super::exact::{bits, with_unit};
 use super::lang::{
     self, ALIEN_COST, CASE_COST, FOREIGN_PAGE_COST, LANGS, MIX_COST, QUOTE_COST, TOUCH_COST,
 };
 use super::pair_counts::{add_packed, PairCounts};
-use super::shared::Shared;
-use super::single::{PageModel, NATIVE};
+use super::shared::{text_step, Shared, TEXT_SEED};
+use super::single::PageModel;
 use std::sync::OnceLock;
 
 /// What the bigram costs allow, worked out once per run.
@@ -28,35 +29,6 @@ struct Costs {
     /// Every bigram's cost and half the alien cost are whole multiples of `2^unit`, and a
     /// pair count times any of them is exact (`None`: not so).
     unit: Option<i32>,
-}
-
-/// The exponent of the lowest bit set in `x`, and how many bits lie from it to the highest
-/// (`None` for 0 and for values that are not finite).
-fn bits(x: f64) -> Option<(i32, u32)> {
-    if x == 0.0 || !x.is_finite() {
-        return None;
-    }
-    let raw = x.to_bits();
-    let exponent = ((raw >> 52) & 0x7FF) as i32;
-    let fraction = raw & ((1u64 << 52) - 1);
-    let (mantissa, e) = if exponent == 0 {
-        (fraction, -1074)
-    } else {
-        (fraction | 1u64 << 52, exponent - 1075)
-    };
-    let low = mantissa.trailing_zeros();
-    Some((e + low as i32, 64 - mantissa.leading_zeros() - low))
-}
-
-/// `unit` lowered to the lowest bit of `x` when a count below 2^18 times `x` is exact (`x` has
-/// at most 53 - 18 significant bits), `None` when it is not; 0 leaves it as it is. Folded over
-/// a set of costs, the unit every one of them is a whole multiple of.
-pub(super) fn with_unit(unit: Option<i32>, x: f64) -> Option<i32> {
-    match bits(x) {
-        Some((e, n)) if n <= 35 => unit.map(|u| u.min(e)),
-        Some(_) => None,
-        None => unit,
-    }
 }
 
 fn costs() -> &'static Costs {
@@ -97,7 +69,7 @@ pub(super) fn sums_exact(b: &Bytes) -> bool {
     c.unit.is_some_and(|u| most < 2f64.powi(53 + u))
 }
 
-/// True when the sums of [`bigrams_dense_shared`](super::bigrams::bigrams_dense_shared) are
+/// True when the sums of `bigrams::bigrams_dense_shared` are
 /// exact too: there a partial sum may hold an earlier page's sums and both pages' costs of
 /// the pairs redone, at most three times the largest bigram cost per pair.
 pub(super) fn differences_exact(b: &Bytes) -> bool {
@@ -115,9 +87,9 @@ pub(super) struct Tally {
     pub scored: f64,
     /// The cost of the quotes beside letters, paid by the languages that write no elisions
     /// ([`lang::quote_cost`]; exact).
-    quotes: f64,
+    pub quotes: f64,
     /// The cost of a page without models (exact).
-    unmodelled: f64,
+    pub unmodelled: f64,
     /// Each language's pair occurrences of the letters it never writes ([`Tally::alien`]).
     aliens: [u32; LANGS],
     /// Equal for two readings that give the same text of the window.
@@ -194,15 +166,6 @@ fn add_masked(alien: &mut [u32; LANGS], mask: u64, w: u32) {
 /// Half the alien cost is a whole number of quarters: a pair count times it is exact, and so
 /// is [`tally`]'s alien cost worked out from a count, as it was summed term by term.
 const _: () = assert!(ALIEN_COST * 2.0 == (ALIEN_COST * 2.0) as u32 as f64);
-
-/// The start of [`Tally::text`], a hash of each byte that occurs and its character.
-pub(super) const TEXT_SEED: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// [`Tally::text`] after one more byte and its character (`0xFFFF_FFFF`: unmapped).
-#[inline]
-pub(super) fn text_step(text: u64, byte: u8, c: u64) -> u64 {
-    (text ^ u64::from(byte) << 32 ^ c).wrapping_mul(0x100_0000_01B3)
-}
 
 /// The cheap pass: the penalties, the pairs the models will price, the letters each language
 /// never writes, and the text's identity.
@@ -334,51 +297,10 @@ impl Tally {
 
 /// What a reading of page `m` scored in language `l` pays when the page cannot write the
 /// language's common letters (issue 38): once over the window.
-fn foreign_page(m: &PageModel, l: usize) -> f64 {
+pub(super) fn foreign_page(m: &PageModel, l: usize) -> f64 {
     if m.writes >> l & 1 != 0 {
         0.0
     } else {
         FOREIGN_PAGE_COST
-    }
-}
-
-/// The second pass: the page's cost per byte above 7F (prior left out) and its language.
-pub(super) fn score<'a>(
-    m: &'a PageModel,
-    b: &Bytes,
-    t: &Tally,
-    ascii: &[f64; LANGS],
-    ascii_best: f64,
-    shared: &mut Shared<'a>,
-) -> (f64, Option<&'static str>) {
-    let high = b.high.max(1) as f64;
-    if m.langs == 0 {
-        return ((t.unmodelled + t.penalty) / high, None);
-    }
-    let delta = if sums_exact(b) {
-        bigrams::bigrams(m, b, t, shared)
-    } else {
-        bigrams::bigrams_in_order(m, b)
-    };
-    // The language is the one that fits the whole text best; the ASCII part counts by how
-    // much worse it fits that language than the language it fits best, so that a page cannot
-    // win by reading its bytes in a language the rest of the text is not in.
-    let idx = lang::index();
-    let mut best: Option<(f64, usize)> = None;
-    for l in (0..LANGS).filter(|&l| m.langs & 1u64 << l != 0) {
-        let mut cost = t.scored * f64::from(idx.floor.get(l).copied().unwrap_or(0.0))
-            + delta.get(l).copied().unwrap_or(0.0)
-            + lang::quote_cost(l, t.quotes)
-            + foreign_page(m, l);
-        if m.ascii_compatible {
-            cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
-        }
-        if best.is_none_or(|(c, _)| cost < c) {
-            best = Some((cost, l));
-        }
-    }
-    match best {
-        Some((own, l)) => ((own + t.penalty) / high, Some(lang::lang(l))),
-        None => ((t.unmodelled + t.penalty) / high, None),
     }
 }

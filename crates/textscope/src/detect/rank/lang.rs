@@ -1,30 +1,11 @@
 //! The language models of D12: character bigrams per language (generated in `models.rs` by
 //! `scripts/train-models.py`), looked up through one table built on first use.
 
-use super::dense::{script_pairs, ScriptPairs};
+use super::model::ModelScript;
 use super::models::MODELS;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
-
-/// The script a model is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ModelScript {
-    Latin,
-    Cyrillic,
-    Greek,
-    Hebrew,
-    Arabic,
-    Thai,
-}
-
-/// One language's bigrams (two characters each in `pairs`) and their costs (-ln p, 8 a nat).
-pub(crate) struct Model {
-    pub lang: &'static str,
-    pub script: ModelScript,
-    pub pairs: &'static str,
-    pub cost: &'static [u8],
-}
 
 /// Number of languages.
 pub(crate) const LANGS: usize = MODELS.len();
@@ -80,34 +61,6 @@ pub(crate) struct Index {
     pub ascii_pairs: Vec<Vec<(u8, f32)>>,
     /// The cost of an ASCII bigram a language does not have, on the same scale.
     pub ascii_floor: [f32; LANGS],
-    /// `pairs` again, one table per script (by [`ModelScript::ordinal`]), for the pricing of
-    /// single-byte pages, which reads only the models of the page's script; built the first
-    /// time a window with many pairs is priced ([`Index::scripts`]).
-    scripts: OnceLock<Vec<ScriptPairs>>,
-}
-
-impl Index {
-    /// The per-script tables.
-    pub(crate) fn scripts(&self) -> &[ScriptPairs] {
-        self.scripts
-            .get_or_init(|| script_pairs(&self.pairs, &self.alphabet))
-    }
-}
-
-impl ModelScript {
-    pub(crate) const ALL: [ModelScript; 6] = [
-        ModelScript::Latin,
-        ModelScript::Cyrillic,
-        ModelScript::Greek,
-        ModelScript::Hebrew,
-        ModelScript::Arabic,
-        ModelScript::Thai,
-    ];
-
-    /// The script's place in [`ModelScript::ALL`].
-    pub(crate) fn ordinal(self) -> usize {
-        self as usize
-    }
 }
 
 /// Nats of likelihood that count as one unit of the normalised scale when the languages are
@@ -244,7 +197,6 @@ pub(crate) fn index() -> &'static Index {
         }
         Index {
             pairs,
-            scripts: OnceLock::new(),
             floor,
             alphabet: letters,
             common,
