@@ -24,11 +24,17 @@ pub(crate) struct Table {
     #[cfg_attr(not(test), allow(dead_code))]
     high: [Option<char>; 128],
     back: Vec<(char, u8)>,
+    /// The byte of each character below [`BITS`] (0: none), so that the scanner's many
+    /// lookups are one load each rather than a binary search (issue 42).
+    low: Vec<u8>,
 }
 
 impl Table {
     /// The byte `c` is written as in this page, for characters above U+007F.
     pub fn byte_of(&self, c: char) -> Option<u8> {
+        if let Some(&b) = self.low.get(c as usize) {
+            return (b != 0).then_some(b);
+        }
         self.back
             .binary_search_by_key(&c, |&(k, _)| k)
             .ok()
@@ -67,7 +73,18 @@ fn build(name: &'static str) -> Table {
         .collect();
     back.sort_unstable();
     back.dedup_by_key(|p| p.0);
-    Table { name, high, back }
+    let mut low = vec![0u8; BITS];
+    for &(c, b) in &back {
+        if let Some(slot) = low.get_mut(c as usize) {
+            *slot = b;
+        }
+    }
+    Table {
+        name,
+        high,
+        back,
+        low,
+    }
 }
 
 fn encoding_of(name: &str) -> Option<&'static encoding_rs::Encoding> {
@@ -80,9 +97,39 @@ pub(crate) fn tables() -> &'static [Table] {
     T.get_or_init(|| PAGES.iter().map(|n| build(n)).collect())
 }
 
+/// The characters below this are looked up in a bit set; the few the pages write beyond it
+/// (macintosh's ﬁ, ﬂ and U+F8FF) in a short list.
+const BITS: usize = 0x2600;
+
 /// True when some page writes `c` (above U+007F) as one byte: it may be part of mojibake.
+/// Asked for every character beyond ASCII that the scanner is given, so it is one bit of a set
+/// made once (issue 42: seven binary searches a character were half the scanner's time over
+/// Cyrillic and CJK text).
 pub(crate) fn in_some_page(c: char) -> bool {
-    !c.is_ascii() && tables().iter().any(|t| t.byte_of(c).is_some())
+    static ANY: OnceLock<(Vec<u64>, Vec<char>)> = OnceLock::new();
+    let (bits, beyond) = ANY.get_or_init(|| {
+        let mut bits = vec![0u64; BITS / 64];
+        let mut beyond = Vec::new();
+        for t in tables() {
+            for &(k, _) in &t.back {
+                match bits.get_mut(k as usize / 64) {
+                    Some(w) => *w |= 1 << (k as usize % 64),
+                    None => beyond.push(k),
+                }
+            }
+        }
+        beyond.sort_unstable();
+        beyond.dedup();
+        (bits, beyond)
+    });
+    let i = c as usize;
+    if c.is_ascii() {
+        false
+    } else if i < BITS {
+        bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+    } else {
+        beyond.binary_search(&c).is_ok()
+    }
 }
 
 #[cfg(test)]
@@ -99,6 +146,22 @@ mod tests {
                 "{}",
                 t.name
             );
+        }
+        // The direct table agrees with the sorted one, for every character.
+        for t in tables() {
+            for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+                let slow = t
+                    .back
+                    .binary_search_by_key(&c, |&(k, _)| k)
+                    .ok()
+                    .map(|i| t.back[i].1);
+                assert_eq!(t.byte_of(c), slow, "{} {c:?}", t.name);
+            }
+        }
+        // The set agrees with the tables, for every character.
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let any = !c.is_ascii() && tables().iter().any(|t| t.byte_of(c).is_some());
+            assert_eq!(in_some_page(c), any, "{c:?}");
         }
         let w = &tables()[0];
         assert_eq!(w.byte_of('€'), Some(0x80));
