@@ -121,7 +121,7 @@ test('segments and mojibake are marked in the tree, the preview and the hex view
     })));
     assert.deepEqual(rows.map((r) => [r.encoding, r.offset, r.length, r.foreign]),
       segs.map((s) => [s.encoding, s.offset, s.length, s.encoding !== cli.encoding]));
-    assert.match(rows[1].label, lang === 'en' ? /Segment 2: lines 10–13, windows-1252, confidence 92 %/ : /Segmento 2: las líneas 10–13, windows-1252, confianza 92 %/);
+    assert.match(rows[1].label, lang === 'en' ? /Segment 2: lines 10–13, windows-1252, confidence 93 %/ : /Segmento 2: las líneas 10–13, windows-1252, confianza 93 %/);
     // Line 10's row says its encoding; line 9's does not.
     const badge = (n) => page.$$eval(`#tree .row.line[data-line="${n}"] .badge.seg`, (l) => l.map((e) => e.textContent));
     await page.waitForSelector('#tree .row.line[data-line="10"] .text');
