@@ -349,10 +349,15 @@ impl StructureBuilder {
                 self.build(&tail);
                 return self.finish_counting();
             }
-            // The input ended before the first line asked for started.
+            // The input ended before the first line asked for started. The layout named is
+            // the one at the end of the input (G9), whichever checkpoint the count began at.
             let lines = counter.finish();
+            let format = match &mut self.switches {
+                Some(sw) => sw.decoder_at(pos).1,
+                None => self.sink.format,
+            };
             let s = Structure {
-                format: self.sink.format,
+                format,
                 first_line: self.sink.first,
                 last_line: self.sink.last,
                 lines: Vec::new(),
