@@ -67,7 +67,7 @@ impl FastSink for Tracker {
         }
         let state = AsciiLines {
             line: self.line,
-            line_start: at - self.line_chars * width,
+            line_start: at.saturating_sub(self.line_chars * width),
             beat: self.longest.map_or(0, |l| l.characters + 1),
             longest_line: self.longest.map_or(0, |l| l.line),
             next_at: self.index.as_ref().map_or(u64::MAX, |ix| ix.next_at),
