@@ -24,7 +24,6 @@ pub(super) fn score<'a>(
     t: &Tally,
     ascii: &[f64; LANGS],
     ascii_best: f64,
-    langs: &[f64; LANGS],
     shared: &mut Shared<'a>,
 ) -> (f64, Option<&'static str>) {
     let high = b.high.max(1) as f64;
@@ -45,8 +44,7 @@ pub(super) fn score<'a>(
         let mut cost = t.scored * f64::from(idx.floor.get(l).copied().unwrap_or(0.0))
             + delta.get(l).copied().unwrap_or(0.0)
             + lang::quote_cost(l, t.quotes)
-            + price::foreign_page(m, l)
-            + langs.get(l).copied().unwrap_or(0.0);
+            + price::foreign_page(m, l);
         if m.ascii_compatible {
             cost += ascii.get(l).copied().unwrap_or(0.0) - ascii_best;
         }

@@ -27,7 +27,6 @@ mod cjk;
 mod dense;
 mod exact;
 mod lang;
-mod lang_prior;
 mod model;
 #[allow(clippy::unreadable_literal)]
 mod models;
@@ -161,8 +160,6 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
     }
     let ascii = bytes::ascii_costs(&b);
     let ascii_best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
-    // Decision 127: what a reading in each language pays over this window.
-    let langs = lang_prior::for_window(b.high, b.read);
     let models = single::models();
     let mut letters: u64 = (b'A'..=b'Z')
         .chain(b'a'..=b'z')
@@ -187,14 +184,11 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
                 continue;
             }
             let t = price::tally(m, &b, &mut shared);
-            let bound = t.bound(m, &b, &ascii, ascii_best, &langs);
+            let bound = t.bound(m, &b, &ascii, ascii_best);
             readings.push(Reading::Single(i, tallies.len(), bound));
             tallies.push(t);
         } else if page.single_byte_table().is_none() {
-            if let Some(mut s) = cjk::score(page, window, at_eof, b.high, letters, &mut memo) {
-                s.cost += s
-                    .lang
-                    .map_or(0.0, |l| lang_prior::per_byte(l, b.high, b.read));
+            if let Some(s) = cjk::score(page, window, at_eof, b.high, letters, &mut memo) {
                 readings.push(Reading::Multi(s));
             }
         }
@@ -273,7 +267,6 @@ pub(crate) fn rank(window: &[u8], at_eof: bool, keep: usize) -> Ranking {
             &b,
             &ascii,
             ascii_best,
-            &langs,
             &mut shared,
         );
         let at = kept_costs.partition_point(|&c| c <= s.cost);
@@ -311,7 +304,6 @@ fn price(
     b: &bytes::Bytes,
     ascii: &[f64; LANGS],
     ascii_best: f64,
-    langs: &[f64; LANGS],
     shared: &mut Shared<'static>,
 ) -> Scored {
     let models = single::models();
@@ -339,8 +331,7 @@ fn price(
                 let (cost, lang) = match same {
                     Some(&(_, cost, lang)) => (cost, lang),
                     None => {
-                        let (cost, lang) =
-                            bigrams::score(m, b, t, ascii, ascii_best, langs, shared);
+                        let (cost, lang) = bigrams::score(m, b, t, ascii, ascii_best, shared);
                         done.push((m, cost, lang));
                         (cost, lang)
                     }

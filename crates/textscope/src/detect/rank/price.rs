@@ -261,7 +261,6 @@ impl Tally {
         b: &Bytes,
         ascii: &[f64; LANGS],
         ascii_best: f64,
-        langs: &[f64; LANGS],
     ) -> f64 {
         let high = b.high.max(1) as f64;
         if m.langs == 0 {
@@ -273,14 +272,8 @@ impl Tally {
         // Every language in a lane, those of other scripts left out by the select: the same
         // costs as a loop over the page's languages, and their least (decision 65).
         let mut own = f64::INFINITY;
-        let lanes = idx
-            .floor
-            .iter()
-            .zip(&aliens)
-            .zip(cheapest)
-            .zip(ascii)
-            .zip(langs);
-        for (l, ((((&floor, &alien), &cheap), &ascii), &rare)) in lanes.enumerate() {
+        let lanes = idx.floor.iter().zip(&aliens).zip(cheapest).zip(ascii);
+        for (l, (((&floor, &alien), &cheap), &ascii)) in lanes.enumerate() {
             // Pairs with an alien letter: at least alien / ALIEN_COST of them.
             let foreign = if ALIEN_COST > 0.0 {
                 (alien / ALIEN_COST).min(self.scored)
@@ -291,8 +284,7 @@ impl Tally {
                 + (self.scored - foreign) * cheap
                 + alien
                 + lang::quote_cost(l, self.quotes)
-                + foreign_page(m, l)
-                + rare;
+                + foreign_page(m, l);
             if m.ascii_compatible {
                 cost += ascii - ascii_best;
             }

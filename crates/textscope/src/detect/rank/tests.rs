@@ -87,9 +87,8 @@ fn every_bound_is_below_the_cost() {
         let best = ascii.iter().copied().fold(f64::INFINITY, f64::min);
         for m in single::models().iter().flatten() {
             let t = tally(m, &b, &mut Shared::default());
-            let langs = super::lang_prior::for_window(b.high, b.read);
-            let (cost, _) = bigrams::score(m, &b, &t, &ascii, best, &langs, &mut Shared::default());
-            let bound = t.bound(m, &b, &ascii, best, &langs);
+            let (cost, _) = bigrams::score(m, &b, &t, &ascii, best, &mut Shared::default());
+            let bound = t.bound(m, &b, &ascii, best);
             assert!(bound <= cost + 1e-9, "{:?}: {bound} > {cost}", m.page);
             priced += 1;
         }
