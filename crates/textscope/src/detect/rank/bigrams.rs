@@ -68,8 +68,7 @@ pub(super) fn bigrams<'a>(
     t: &Tally,
     shared: &mut Shared<'a>,
 ) -> [f64; LANGS] {
-    let table = m.script.and_then(|s| dense::scripts().get(s.ordinal()));
-    if b.pairs.len() >= DENSE_FROM || table.is_some_and(|t| t.dense_pays(b.pairs.len())) {
+    if b.pairs.len() >= DENSE_FROM || m.script.is_some_and(|s| dense::pays(s, b.pairs.len())) {
         bigrams_dense_shared(m, b, t, shared)
     } else {
         bigrams_listed(m, b, t)
@@ -92,8 +91,8 @@ fn letter_pairs<'m>(
 
 /// Adds `n` times the costs of the bigram `x y` to the page's languages that have it.
 fn add_bigram(m: &PageModel, delta: &mut [f64; LANGS], x: char, y: char, n: f64) {
-    if let Some(list) = lang::index().pairs.get(&lang::key(x, y)) {
-        for &(l, d) in list {
+    if let Some(list) = lang::index().pair(lang::key(x, y)) {
+        for (l, d) in list {
             if m.langs & 1u64 << l != 0 {
                 if let Some(o) = delta.get_mut(usize::from(l)) {
                     *o += n * f64::from(d);

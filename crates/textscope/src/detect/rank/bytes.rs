@@ -2,10 +2,9 @@
 //! once per window.
 
 use super::byte_set::{has, put, ByteSet};
-use super::exact;
 use super::lang::{self, LANGS};
 use super::model::ModelScript;
-use super::models::MODELS;
+use super::tables;
 use std::sync::OnceLock;
 
 /// The window's byte statistics that every single-byte candidate reads.
@@ -241,41 +240,38 @@ pub(super) fn ascii_costs(b: &Bytes) -> [f64; LANGS] {
         return out;
     }
     let best = out.iter().copied().fold(f64::INFINITY, f64::min);
-    for (o, m) in out.iter_mut().zip(MODELS.iter()) {
-        if m.script != ModelScript::Latin {
+    for (l, o) in out.iter_mut().enumerate() {
+        if lang::script_of(l) != Some(ModelScript::Latin) {
             *o = best;
         }
     }
     out
 }
 
-/// The largest size of an ASCII cost (a floor or a bigram's) and the unit every one of them is
-/// a whole multiple of, when a count times any of them is exact (`None`: not so).
+/// The unit every ASCII cost (a floor or a bigram's) is a whole multiple of, when a count times
+/// any of them is exact, and the largest size of one (`None`: not so); worked out by
+/// `freeze.rs` (issue 42).
 fn ascii_unit() -> Option<(i32, f64)> {
-    static UNIT: OnceLock<Option<(i32, f64)>> = OnceLock::new();
-    *UNIT.get_or_init(|| {
-        let idx = lang::index();
-        let costs = idx.ascii_pairs.iter().flatten().map(|&(_, d)| d);
-        let (mut unit, mut largest) = (Some(i32::MAX), 0f64);
-        for v in idx.ascii_floor.iter().copied().chain(costs).map(f64::from) {
-            largest = largest.max(v.abs());
-            unit = exact::with_unit(unit, v);
-        }
-        unit.map(|u| (u, largest))
-    })
+    tables::ASCII_UNIT.map(|u| (u, tables::ASCII_LARGEST))
 }
+
+/// Different pairs of ASCII letters in a window from which its costs are summed through
+/// [`ascii_rows`] (which are built the first time): below, through the lists of the pairs
+/// that occur, which gives the same sums when they are exact (issue 42: a one-line file need
+/// not build 729 rows).
+const ROWS_FROM: usize = 64;
 
 /// `ascii_pairs` as one row of every language's cost per pair of letters (0 where the
 /// language lacks the pair), built once per run.
+static ROWS: OnceLock<Vec<[f32; LANGS]>> = OnceLock::new();
+
 fn ascii_rows() -> &'static [[f32; LANGS]] {
-    static ROWS: OnceLock<Vec<[f32; LANGS]>> = OnceLock::new();
     ROWS.get_or_init(|| {
         lang::index()
-            .ascii_pairs
-            .iter()
+            .ascii_pairs()
             .map(|list| {
                 let mut row = [0f32; LANGS];
-                for &(l, d) in list {
+                for (l, d) in list {
                     if let Some(o) = row.get_mut(usize::from(l)) {
                         *o = d;
                     }
@@ -303,22 +299,24 @@ fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
     let factored = floored > 0
         && ascii_unit().is_some_and(|(u, most)| floored as f64 * 2.0 * most < 2f64.powi(53 + u));
     if factored {
-        for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
+        for (o, &f) in out.iter_mut().zip(idx.ascii_floor) {
             *o = floored as f64 * f64::from(f);
         }
     }
+    let rows = factored
+        && (ROWS.get().is_some() || b.ascii.iter().filter(|&&n| n != 0).count() >= ROWS_FROM);
     for (slot, &n) in b.ascii.iter().enumerate() {
         if n == 0 || slot == 27 * 26 + 26 {
             continue;
         }
         if !factored {
-            for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
+            for (o, &f) in out.iter_mut().zip(idx.ascii_floor) {
                 *o += f64::from(n) * f64::from(f);
             }
         }
         // The window's slots are the index's places: `ascii_slot` folds the case that
-        // `lang::ascii_place` never sees.
-        if factored {
+        // `freeze::ascii_place` never sees.
+        if rows {
             // Exact sums: every language in a lane, those without the pair adding 0.
             if let Some(row) = ascii_rows().get(slot) {
                 for (o, &d) in out.iter_mut().zip(row) {
@@ -327,7 +325,7 @@ fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
             }
             continue;
         }
-        for &(l, d) in idx.ascii_pairs.get(slot).map_or(&[][..], Vec::as_slice) {
+        for (l, d) in idx.ascii_pair(slot) {
             if let Some(o) = out.get_mut(usize::from(l)) {
                 *o += f64::from(n) * f64::from(d);
             }
@@ -361,10 +359,10 @@ mod tests {
             if n == 0 || slot == 27 * 26 + 26 {
                 continue;
             }
-            for (o, &f) in out.iter_mut().zip(&idx.ascii_floor) {
+            for (o, &f) in out.iter_mut().zip(idx.ascii_floor) {
                 *o += f64::from(n) * f64::from(f);
             }
-            for &(l, d) in idx.ascii_pairs.get(slot).map_or(&[][..], Vec::as_slice) {
+            for (l, d) in idx.ascii_pair(slot) {
                 if let Some(o) = out.get_mut(usize::from(l)) {
                     *o += f64::from(n) * f64::from(d);
                 }
@@ -381,14 +379,20 @@ mod tests {
             65_536.0 * 2.0 * most < 2f64.powi(53 + unit),
             "{unit} {most}"
         );
-        let texts: [&[u8]; 4] = [
+        let texts: [&[u8]; 5] = [
             b"The quick brown fox jumps over the lazy dog, twice. \xE9t\xE9 \xE0 Paris",
             b"Der Stra\xDFenbahnfahrer f\xE4hrt \xFCber die Br\xFCcke nach K\xF6ln.",
             b"a",
             b"\xC0\xC1\xC2 12345 !!! ... ,,,",
+            // Enough different pairs for the rows (`ROWS_FROM`).
+            b"Pack my box with five dozen liquor jugs; the job requires extra pluck and zeal \
+              from every young wage earner. Sphinx of black quartz, judge my vow: how \
+              vexingly quick daft zebras jump! \xE9l\xE8ve",
         ];
-        for text in texts {
+        for (i, text) in texts.into_iter().enumerate() {
             let b = bytes_of(text);
+            let slots = b.ascii.iter().filter(|&&n| n != 0).count();
+            assert_eq!(slots >= ROWS_FROM, i == 4, "{slots}");
             let (got, want) = (latin_ascii_costs(&b), ascii_costs_pair_by_pair(&b));
             for (g, w) in got.iter().zip(&want) {
                 assert_eq!(

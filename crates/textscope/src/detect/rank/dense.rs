@@ -2,7 +2,7 @@
 //! byte pairs without a hash lookup per pair (`price::bigrams_dense`). Built on first use from
 //! the index of `lang.rs`, whose `pairs` they hold again, entry for entry.
 
-use super::lang::{index, script_of, PairMap, LANGS};
+use super::lang::{index, script_of, Index, LANGS};
 use super::model::ModelScript;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -29,9 +29,14 @@ pub(crate) struct ScriptPairs {
     /// Built the first time a page of the script is priced in full (a run that ranks Latin
     /// text alone never builds the other scripts' tables).
     dense: OnceLock<Dense>,
-    /// Byte pairs of the script's pages priced through the lists so far (in this process).
-    listed: AtomicU64,
 }
+
+/// Byte pairs of each script's pages priced through the lists so far in this process, by
+/// [`ModelScript::ordinal`]: here rather than in [`ScriptPairs`], so that a small window is
+/// priced without building the scripts' tables at all (issue 42: a quarter of a millisecond
+/// of a one-line file's start-up).
+static LISTED: [AtomicU64; ModelScript::ALL.len()] =
+    [const { AtomicU64::new(0) }; ModelScript::ALL.len()];
 
 /// The dense table of one script.
 pub(crate) struct Dense {
@@ -48,19 +53,25 @@ pub(crate) const NO_ROW: u32 = u32::MAX;
 /// A character no bigram of the script holds.
 pub(crate) const NO_SLOT: u16 = u16::MAX;
 
-impl ScriptPairs {
-    /// True when a window of `pairs` different byte pairs should be priced through the dense
-    /// table: it is built already, or the lists have cost about as much as building it.
-    /// Either way gives the same sums to the bit (decision 47).
-    pub(crate) fn dense_pays(&self, pairs: usize) -> bool {
-        self.dense.get().is_some()
-            || self.listed.fetch_add(pairs as u64, Ordering::Relaxed) >= LISTED_BUDGET
-    }
+/// True when a window of `pairs` different byte pairs should be priced through the dense
+/// table of `script`: it is built already, or the lists have cost about as much as building
+/// it. Either way gives the same sums to the bit (decision 47).
+pub(crate) fn pays(script: ModelScript, pairs: usize) -> bool {
+    let built = SCRIPTS
+        .get()
+        .and_then(|all| all.get(script.ordinal()))
+        .is_some_and(|t| t.dense.get().is_some());
+    built
+        || LISTED
+            .get(script.ordinal())
+            .is_some_and(|n| n.fetch_add(pairs as u64, Ordering::Relaxed) >= LISTED_BUDGET)
+}
 
+impl ScriptPairs {
     /// The grid and the rows of costs, built on first use from `lang::Index::pairs`.
     pub(crate) fn dense(&self) -> &Dense {
         self.dense.get_or_init(|| {
-            let pairs = &index().pairs;
+            let index = index();
             let width = self.langs.len();
             let n = self.letters.len();
             let slot = |c: u32| char::from_u32(c).and_then(|c| self.letters.binary_search(&c).ok());
@@ -72,7 +83,7 @@ impl ScriptPairs {
                         *g = row as u32;
                     }
                 }
-                for &(l, d) in pairs.get(&k).map_or(&[][..], Vec::as_slice) {
+                for (l, d) in index.pair(k).into_iter().flatten() {
                     if let Ok(j) = self.langs.binary_search(&l) {
                         if let Some(c) = costs.get_mut(row * width + j) {
                             *c = d;
@@ -95,21 +106,20 @@ impl ScriptPairs {
     }
 }
 
+static SCRIPTS: OnceLock<Vec<ScriptPairs>> = OnceLock::new();
+
 /// `pairs` again, one table per script (by [`ModelScript::ordinal`]), for the pricing of
 /// single-byte pages, which reads only the models of the page's script; built the first time
 /// a window with many pairs is priced (decision 47). Here rather than in `lang::Index`: the
 /// index is below these tables (issue 37).
 pub(crate) fn scripts() -> &'static [ScriptPairs] {
     static SCRIPTS: OnceLock<Vec<ScriptPairs>> = OnceLock::new();
-    SCRIPTS.get_or_init(|| {
-        let idx = index();
-        script_pairs(&idx.pairs, &idx.alphabet)
-    })
+    SCRIPTS.get_or_init(|| script_pairs(index()))
 }
 
 /// `pairs` split by script: each script's languages, bigrams and letters (the dense tables
 /// come later, [`ScriptPairs::dense`]).
-fn script_pairs(pairs: &PairMap<Vec<(u8, f32)>>, alphabet: &PairMap<u64>) -> Vec<ScriptPairs> {
+fn script_pairs(index: &Index) -> Vec<ScriptPairs> {
     let mut langs: Vec<Vec<u8>> = vec![Vec::new(); ModelScript::ALL.len()];
     for l in 0..LANGS {
         if let Some(list) = script_of(l).and_then(|s| langs.get_mut(s.ordinal())) {
@@ -117,9 +127,9 @@ fn script_pairs(pairs: &PairMap<Vec<(u8, f32)>>, alphabet: &PairMap<u64>) -> Vec
         }
     }
     let mut keys: Vec<Vec<u32>> = vec![Vec::new(); ModelScript::ALL.len()];
-    for (&k, list) in pairs {
+    for (k, list) in index.pairs() {
         let mut seen = 0u8;
-        for &(l, _) in list {
+        for (l, _) in list {
             let Some(s) = script_of(usize::from(l)).map(ModelScript::ordinal) else {
                 continue;
             };
@@ -137,10 +147,10 @@ fn script_pairs(pairs: &PairMap<Vec<(u8, f32)>>, alphabet: &PairMap<u64>) -> Vec
         .map(|(langs, keys)| {
             // The letters of the script's languages, and the edge: what their bigrams hold.
             let mask = langs.iter().fold(0u64, |m, &l| m | 1u64 << l);
-            let mut letters: Vec<char> = alphabet
-                .iter()
-                .filter(|&(_, &m)| m & mask != 0)
-                .filter_map(|(&c, _)| char::from_u32(c))
+            let mut letters: Vec<char> = index
+                .letters()
+                .filter(|&(_, m)| m & mask != 0)
+                .filter_map(|(c, _)| char::from_u32(c))
                 .chain([' '])
                 .collect();
             letters.sort_unstable();
@@ -150,7 +160,6 @@ fn script_pairs(pairs: &PairMap<Vec<(u8, f32)>>, alphabet: &PairMap<u64>) -> Vec
                 letters,
                 keys,
                 dense: OnceLock::new(),
-                listed: AtomicU64::new(0),
             }
         })
         .collect()

@@ -1,6 +1,6 @@
 //! When a sum of costs is exact in f64: the unit every cost is a whole multiple of (decision
-//! 65). Below both the window's ASCII costs (`bytes.rs`) and a page's (`price.rs`), which
-//! fold their costs through it (issue 37).
+//! 65). The builder of the statics (`freeze.rs`) folds the ASCII costs (`bytes.rs`) and a
+//! page's (`price.rs`) through it, and `tables.rs` holds the units (issue 42).
 
 /// The exponent of the lowest bit set in `x`, and how many bits lie from it to the highest
 /// (`None` for 0 and for values that are not finite).

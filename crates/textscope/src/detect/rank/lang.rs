@@ -1,220 +1,165 @@
-//! The language models of D12: character bigrams per language (generated in `models.rs` by
-//! `scripts/train-models.py`), looked up through one table built on first use.
+//! The language models of D12: character bigrams per language (trained into `models.rs` by
+//! `scripts/train-models.py`), looked up through the index that `freeze.rs` works out from
+//! them and `tables.rs` holds as statics (issue 42).
 
 use super::model::ModelScript;
-use super::models::MODELS;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use super::tables;
 use std::sync::OnceLock;
 
 /// Number of languages.
-pub(crate) const LANGS: usize = MODELS.len();
+pub(crate) const LANGS: usize = tables::LANGS;
 const _: () = assert!(LANGS <= 64, "the alphabet masks hold 64 languages");
 
-/// A multiplicative hasher for the `u32` keys (two BMP characters): no DoS concern here, the
-/// keys come from the program's own tables.
-#[derive(Default)]
-pub(crate) struct PairHasher(u64);
-impl Hasher for PairHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 16;
-    }
-}
-
-pub(crate) type PairMap<V> = HashMap<u32, V, BuildHasherDefault<PairHasher>>;
-
-/// Every bigram, with the languages that have it.
+/// Every bigram, with the languages that have it: the statics of `tables.rs`, which
+/// `freeze.rs` works out from the models (issue 42, decision 129: a process reads them rather
+/// than building them).
 ///
 /// Costs are made comparable across languages and scripts: a bigram's cost `c` (in nats) in
 /// language L becomes `(c - H) / (U - H)`, where `H` is the mean cost of L's own text (its
 /// entropy over the bigrams) and `U` the mean cost of a bigram drawn at random from L's
-/// alphabet (the letters of its script it writes, [`ALPHABET_SHARE`]). Text in L then costs
+/// alphabet (the letters of its script it writes, `freeze::ALPHABET_SHARE`). Text in L then costs
 /// about 0 per bigram and noise about 1, whatever the size of the alphabet or the spread of
 /// the language's bigrams.
 pub(crate) struct Index {
-    /// (language index, normalised cost minus that language's normalised floor: never positive).
-    pub pairs: PairMap<Vec<(u8, f32)>>,
     /// The normalised cost of a bigram a language does not have.
-    pub floor: [f32; LANGS],
-    /// For each letter, the languages whose bigrams hold it (bit `l` for language `l`).
-    pub alphabet: PairMap<u64>,
-    /// For each letter of a model's own script, the languages that write it commonly (at
-    /// least [`COMMON_SHARE`] of their letters): a page that cannot write one of them was not
-    /// made for the language (issue 38, [`FOREIGN_PAGE_COST`]).
-    pub common: PairMap<u64>,
-    /// The bigrams of ASCII letters and word edges, priced for telling the language of the
-    /// window's ASCII text: (language index, cost minus the language's floor), where a cost
-    /// is the model's own `-ln p` divided by one scale for every language ([`ASCII_SCALE`]).
-    /// Choosing a language by the normalised costs above favours languages with many
-    /// letters beyond ASCII (their own text is more varied, so ASCII text looks plain to
-    /// them: Slovak beat Esperanto on Esperanto); the likelihood itself does not. By the
-    /// bigram's place among the 27 × 27 ([`ascii_place`]), so that a window's few hundred
-    /// ASCII bigrams are looked up without hashing.
-    pub ascii_pairs: Vec<Vec<(u8, f32)>>,
-    /// The cost of an ASCII bigram a language does not have, on the same scale.
-    pub ascii_floor: [f32; LANGS],
+    pub floor: &'static [f32; LANGS],
+    /// The cost of an ASCII bigram a language does not have, on the scale of
+    /// [`Index::ascii_pair`].
+    pub ascii_floor: &'static [f32; LANGS],
 }
 
-/// Nats of likelihood that count as one unit of the normalised scale when the languages are
-/// compared on the window's ASCII text (about the models' typical `U - H`).
-pub(crate) const ASCII_SCALE: f64 = 4.0;
+/// The languages that have a bigram, in increasing order, each with its normalised cost
+/// minus that language's normalised floor (never positive).
+#[derive(Clone, Copy)]
+pub(crate) struct Entries {
+    langs: &'static [u8],
+    costs: &'static [f32],
+}
 
+impl Entries {
+    const NONE: Entries = Entries {
+        langs: &[],
+        costs: &[],
+    };
+
+    /// Run `i` of `at` over the two arrays (none when out of range).
+    fn run(at: &[u32], langs: &'static [u8], costs: &'static [f32], i: usize) -> Entries {
+        let (Some(&a), Some(&z)) = (at.get(i), at.get(i + 1)) else {
+            return Entries::NONE;
+        };
+        let span = a as usize..z as usize;
+        match (langs.get(span.clone()), costs.get(span)) {
+            (Some(langs), Some(costs)) => Entries { langs, costs },
+            _ => Entries::NONE,
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn is_empty(self) -> bool {
+        self.langs.is_empty()
+    }
+}
+
+impl IntoIterator for Entries {
+    type Item = (u8, f32);
+    type IntoIter = std::iter::Zip<
+        std::iter::Copied<std::slice::Iter<'static, u8>>,
+        std::iter::Copied<std::slice::Iter<'static, f32>>,
+    >;
+    fn into_iter(self) -> Self::IntoIter {
+        self.langs.iter().copied().zip(self.costs.iter().copied())
+    }
+}
+
+static INDEX: Index = Index {
+    floor: &tables::FLOOR,
+    ascii_floor: &tables::ASCII_FLOOR,
+};
+
+/// The index.
+pub(crate) fn index() -> &'static Index {
+    &INDEX
+}
+
+/// The entry of sorted `keys` equal to `k`, and the value beside it.
+fn sorted<V: Copy>(keys: &[u32], values: &[V], k: u32) -> Option<V> {
+    let i = keys.binary_search(&k).ok()?;
+    values.get(i).copied()
+}
+
+impl Index {
+    /// The languages that have bigram `k` ([`key`]), or `None`.
+    pub(crate) fn pair(&self, k: u32) -> Option<Entries> {
+        let i = tables::PAIR_KEYS.binary_search(&k).ok()?;
+        Some(Entries::run(
+            &tables::PAIR_AT,
+            &tables::PAIR_LANG,
+            &tables::PAIR_COST,
+            i,
+        ))
+    }
+
+    /// Every bigram's key and languages, by increasing key.
+    pub(crate) fn pairs(&self) -> impl Iterator<Item = (u32, Entries)> {
+        tables::PAIR_KEYS.iter().enumerate().map(|(i, &k)| {
+            let e = Entries::run(&tables::PAIR_AT, &tables::PAIR_LANG, &tables::PAIR_COST, i);
+            (k, e)
+        })
+    }
+
+    /// The languages whose bigrams hold letter `c` (bit `l` for language `l`).
+    pub(crate) fn letter(&self, c: u32) -> u64 {
+        sorted(&tables::LETTER_KEYS, &tables::LETTER_LANGS, c).unwrap_or(0)
+    }
+
+    /// Every letter of the models, with the languages whose bigrams hold it.
+    pub(crate) fn letters(&self) -> impl Iterator<Item = (u32, u64)> {
+        tables::LETTER_KEYS
+            .iter()
+            .copied()
+            .zip(tables::LETTER_LANGS.iter().copied())
+    }
+
+    /// For each letter of a model's own script, the languages that write it commonly (at
+    /// least `freeze::COMMON_SHARE` of their letters): a page that cannot write one of them was not
+    /// made for the language (issue 38, [`FOREIGN_PAGE_COST`]).
+    pub(crate) fn common(&self) -> impl ExactSizeIterator<Item = (u32, u64)> {
+        tables::COMMON_KEYS
+            .iter()
+            .copied()
+            .zip(tables::COMMON_LANGS.iter().copied())
+    }
+
+    /// The place of letter `c` among [`Index::common`]'s, when it is one.
+    pub(crate) fn common_place(&self, c: u32) -> Option<usize> {
+        tables::COMMON_KEYS.binary_search(&c).ok()
+    }
+
+    /// The bigram of ASCII letters and word edges at `slot` (27 × 27: `27 * a + b` for the
+    /// letters `a` to `z`, 0 to 25, and the edge, 26),
+    /// priced for telling the language of the window's ASCII text: each language's cost
+    /// minus its floor, where a cost is the model's own `-ln p` divided by one scale for every
+    /// language (`freeze::ASCII_SCALE`). Choosing a language by the normalised costs above favours
+    /// languages with many letters beyond ASCII (their own text is more varied, so ASCII text
+    /// looks plain to them: Slovak beat Esperanto on Esperanto); the likelihood itself does
+    /// not. By place, so that a window's few hundred ASCII bigrams are looked up without
+    /// hashing or searching.
+    pub(crate) fn ascii_pair(&self, slot: usize) -> Entries {
+        Entries::run(
+            &tables::ASCII_AT,
+            &tables::ASCII_LANG,
+            &tables::ASCII_COST,
+            slot,
+        )
+    }
+
+    /// Every ASCII bigram's languages, by slot.
+    pub(crate) fn ascii_pairs(&self) -> impl Iterator<Item = Entries> {
+        (0..27 * 27).map(|slot| INDEX.ascii_pair(slot))
+    }
+}
 /// Extra cost of a letter that a language never writes (on top of its bigrams' floor).
 pub(crate) const ALIEN_COST: f64 = 1.0;
-
-/// The index, built once.
-pub(crate) fn index() -> &'static Index {
-    static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut floor = [0f32; LANGS];
-        let mut ascii_floor = [0f32; LANGS];
-        // Some 7,500 different bigrams: room for them from the start, not grown step by step.
-        let mut pairs: PairMap<Vec<(u8, f32)>> =
-            PairMap::with_capacity_and_hasher(8192, Default::default());
-        let mut ascii_pairs: Vec<Vec<(u8, f32)>> = vec![Vec::new(); 27 * 27];
-        let mut letters: PairMap<u64> = PairMap::default();
-        let mut common: PairMap<u64> = PairMap::default();
-        // A cost is one of 256 values: each one's probability worked out once.
-        let probability: Vec<f64> = (0..=u8::MAX)
-            .map(|c| (-(f64::from(c) / 8.0)).exp())
-            .collect();
-        let mut seen = vec![0u64; 0x1_0000 / 64];
-        for (li, m) in MODELS.iter().enumerate() {
-            let max = m.cost.iter().copied().max().unwrap_or(0);
-            // An unseen bigram: rarer than the rarest kept, by a nat (the profiles keep only
-            // the commoner bigrams, so an unseen one is often merely rare).
-            let f = f64::from(max) / 8.0 + 1.0;
-            let cost = |c: u8| f64::from(c) / 8.0;
-            let (mut mass, mut h) = (0f64, 0f64);
-            for &c in m.cost {
-                let p = probability.get(usize::from(c)).copied().unwrap_or(0.0);
-                mass += p;
-                h += p * cost(c);
-            }
-            let h = h / mass.max(f64::MIN_POSITIVE);
-            let chars: Vec<char> = m.pairs.chars().collect();
-            // Each letter's share of the language's letters, from the bigrams kept (half a
-            // bigram's probability to each of its two characters).
-            let mut share: PairMap<f64> = PairMap::default();
-            for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
-                let p = probability.get(usize::from(c)).copied().unwrap_or(0.0) / mass;
-                for &x in pair {
-                    if x != ' ' {
-                        *share.entry(x as u32).or_default() += p / 2.0;
-                    }
-                }
-            }
-            for (&x, &p) in &share {
-                let own = char::from_u32(x).is_some_and(|c| of_script(c, m.script));
-                if own && p >= COMMON_SHARE {
-                    *common.entry(x).or_default() |= 1u64 << li;
-                }
-            }
-            // The model's different characters, in the order met (only their set and count
-            // matter), through a bit per BMP character rather than a sort of every one.
-            let mut alphabet: Vec<char> = Vec::new();
-            for &c in &chars {
-                let v = c as usize;
-                match seen.get_mut(v >> 6) {
-                    Some(w) if *w >> (v & 63) & 1 == 0 => {
-                        *w |= 1 << (v & 63);
-                        alphabet.push(c);
-                    }
-                    Some(_) => {}
-                    None if !alphabet.contains(&c) => alphabet.push(c),
-                    None => {}
-                }
-            }
-            for &c in &alphabet {
-                if let Some(w) = seen.get_mut(c as usize >> 6) {
-                    *w = 0;
-                }
-            }
-            for &c in &alphabet {
-                if c != ' ' {
-                    *letters.entry(c as u32).or_default() |= 1u64 << li;
-                }
-            }
-            // The alphabet the random bigram is drawn from: the letters of the language's own
-            // script that it writes at all often ([`ALPHABET_SHARE`]), and the word's edge.
-            // Issue 38: counting every character the training text held (the Cyrillic of
-            // names in the Lithuanian, Estonian, Slovene, Romanian and Catalan Wikipedia: 60 to
-            // 94 characters) made `U` of those languages half again larger than German's or
-            // Italian's, so that a misread letter cost them two thirds as much, and a Western
-            // word with one accent read better as Lithuanian or Latvian (`più` as ISO-8859-4's
-            // `pių`).
-            let writes = |c: char| {
-                c == ' '
-                    || share.get(&(c as u32)).is_some_and(|&p| p >= ALPHABET_SHARE)
-                        && of_script(c, m.script)
-            };
-            let a = alphabet.iter().filter(|&&c| writes(c)).count() as f64;
-            let all = (a * a).max(1.0);
-            let (mut kept, mut n) = (0f64, 0f64);
-            for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
-                if pair.iter().all(|&x| writes(x)) {
-                    kept += cost(c);
-                    n += 1.0;
-                }
-            }
-            let u = (kept + (all - n).max(0.0) * f) / all;
-            let scale = (u - h).max(0.5);
-            let norm = |c: f64| ((c - h) / scale) as f32;
-            // The unseen bigram's cost, normalised once per model rather than twice a bigram.
-            let unseen = norm(f);
-            if let Some(slot) = floor.get_mut(li) {
-                *slot = unseen;
-            }
-            if let Some(slot) = ascii_floor.get_mut(li) {
-                *slot = (f / ASCII_SCALE) as f32;
-            }
-            for (pair, &c) in chars.chunks_exact(2).zip(m.cost) {
-                if let [x, y] = *pair {
-                    // langdetect folds the 48 lower-case Vietnamese letters of U+1EA0–U+1EFF
-                    // into U+1EC3: a bigram holding it stands for 48 bigrams, each rarer.
-                    let folded = [x, y].iter().filter(|&&c| c == '\u{1EC3}').count() as f64;
-                    let c = cost(c) + folded * 48f64.ln();
-                    if let Some(list) = ascii_place(x)
-                        .zip(ascii_place(y))
-                        .and_then(|(a, b)| ascii_pairs.get_mut(27 * a + b))
-                    {
-                        list.push((li as u8, ((c.min(f) - f) / ASCII_SCALE) as f32));
-                    }
-                    pairs
-                        .entry(key(x, y))
-                        .or_default()
-                        .push((li as u8, norm(c).min(unseen) - unseen));
-                }
-            }
-        }
-        Index {
-            pairs,
-            floor,
-            alphabet: letters,
-            common,
-            ascii_pairs,
-            ascii_floor,
-        }
-    })
-}
-
-/// The share of a language's letters at which a letter is one the language writes commonly
-/// (German ß, Dutch ë, Portuguese õ, Norwegian æ are; French ê and Italian ù are not): about
-/// one letter in two thousand.
-pub(crate) const COMMON_SHARE: f64 = 0.0005;
-
-/// The share of a language's letters at which a letter counts in the alphabet that `U`, the
-/// cost of noise, is worked out over ([`Index`]): one letter in ten thousand, so that French
-/// keeps its ï and û but Lithuanian loses the Cyrillic of the names its training text held.
-pub(crate) const ALPHABET_SHARE: f64 = 0.0001;
 
 /// Issue 38, D12: a reading scored in a language whose common letters ([`Index::common`])
 /// the page cannot all write pays this once over the window (not per byte: a long text is
@@ -224,32 +169,6 @@ pub(crate) const ALPHABET_SHARE: f64 = 0.0001;
 /// never pays when it is scored in its language.
 pub(crate) const FOREIGN_PAGE_COST: f64 = 2.0;
 
-/// True when `c` is a letter of `script`'s own block (a Latin model's Cyrillic loanwords and
-/// a Somali model's Arabic script do not count among its letters).
-fn of_script(c: char, script: ModelScript) -> bool {
-    let block = letter_script(c);
-    match script {
-        ModelScript::Latin => {
-            block == 0 && (u32::from(c) < 0x0250 || ('\u{1E00}'..='\u{1EFF}').contains(&c))
-        }
-        ModelScript::Greek => block == 1,
-        ModelScript::Cyrillic => block == 2,
-        ModelScript::Hebrew => block == 4,
-        ModelScript::Arabic => block == 5,
-        ModelScript::Thai => block == 6,
-    }
-}
-
-/// The place of an ASCII letter (`a`–`z`: 0–25) or of a word's edge (' ': 26) among the
-/// ASCII bigrams' letters; `None` for any other character.
-pub(crate) fn ascii_place(c: char) -> Option<usize> {
-    match c {
-        'a'..='z' => Some(c as usize - 'a' as usize),
-        ' ' => Some(26),
-        _ => None,
-    }
-}
-
 /// The key of a bigram (characters beyond the BMP never occur in the models).
 pub(crate) fn key(a: char, b: char) -> u32 {
     ((a as u32 & 0xFFFF) << 16) | (b as u32 & 0xFFFF)
@@ -257,12 +176,12 @@ pub(crate) fn key(a: char, b: char) -> u32 {
 
 /// A model's language code.
 pub(crate) fn lang(i: usize) -> &'static str {
-    MODELS.get(i).map_or("", |m| m.lang)
+    tables::LANG_CODES.get(i).copied().unwrap_or("")
 }
 
 /// Which models score a script.
 pub(crate) fn script_of(i: usize) -> Option<ModelScript> {
-    MODELS.get(i).map(|m| m.script)
+    tables::SCRIPTS.get(i).copied()
 }
 
 /// The letter an Arabic presentation form (U+FE80–U+FEFC, which IBM864 writes) stands for:
@@ -355,10 +274,10 @@ const ELISION: [&str; 14] = [
 fn elision_mask() -> u64 {
     static MASK: OnceLock<u64> = OnceLock::new();
     *MASK.get_or_init(|| {
-        MODELS
+        tables::LANG_CODES
             .iter()
             .enumerate()
-            .filter(|(_, m)| ELISION.contains(&m.lang))
+            .filter(|(_, code)| ELISION.contains(code))
             .fold(0, |mask, (l, _)| {
                 mask | 1u64.checked_shl(l as u32).unwrap_or(0)
             })
@@ -480,6 +399,7 @@ pub(crate) fn class(c: Option<char>) -> Class {
 
 #[cfg(test)]
 mod tests {
+    use super::super::models::MODELS;
     use super::*;
 
     #[test]
@@ -489,7 +409,7 @@ mod tests {
             assert!(m.cost.len() > 300, "{}", m.lang);
         }
         let idx = index();
-        assert!(idx.pairs.contains_key(&key(' ', 'a')));
+        assert!(idx.pair(key(' ', 'a')).is_some_and(|e| !e.is_empty()));
     }
 
     /// Issue 38: a quote beside a letter costs only the languages that write no elisions.

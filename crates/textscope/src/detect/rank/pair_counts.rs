@@ -108,6 +108,14 @@ impl PairTable {
         }
     }
 
+    /// The packed counts of the pair `k` (first byte << 8 | second) of a page whose bytes'
+    /// codes are `codes`, worked out from them: what [`PairTable::pair`] gives, without the
+    /// table (issue 42: a window of a few pairs need not build a hundred pages' tables).
+    pub(super) fn pair_of(codes: &[PairCode; 256], k: u16) -> Packed {
+        let code = |x: u16| codes.get(usize::from(x)).copied().unwrap_or(PairCode(0));
+        PairCounts::of(code(k >> 8), code(k & 0xFF)).pack()
+    }
+
     /// The packed counts of the pair `k` (first byte << 8 | second).
     #[inline]
     pub(super) fn pair(&self, k: u16) -> Packed {

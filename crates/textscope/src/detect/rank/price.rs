@@ -10,72 +10,29 @@
 
 use super::byte_info::NATIVE;
 use super::bytes::{self, Bytes};
-use super::exact::{bits, with_unit};
 use super::lang::{
     self, ALIEN_COST, CASE_COST, FOREIGN_PAGE_COST, LANGS, MIX_COST, QUOTE_COST, TOUCH_COST,
 };
-use super::pair_counts::{add_packed, PairCounts};
+use super::pair_counts::{add_packed, PairCounts, PairTable};
 use super::shared::{text_step, Shared, TEXT_SEED};
-use super::single::PageModel;
-use std::sync::OnceLock;
-
-/// What the bigram costs allow, worked out once per run.
-struct Costs {
-    /// Each language's lowest bigram cost (relative to its floor, so never positive): no text
-    /// can cost less per bigram.
-    cheapest: [f64; LANGS],
-    /// The largest size of a bigram's cost.
-    largest: f64,
-    /// Every bigram's cost and half the alien cost are whole multiples of `2^unit`, and a
-    /// pair count times any of them is exact (`None`: not so).
-    unit: Option<i32>,
-}
-
-fn costs() -> &'static Costs {
-    static COSTS: OnceLock<Costs> = OnceLock::new();
-    COSTS.get_or_init(|| {
-        let mut cheapest = [0f64; LANGS];
-        let mut largest = ALIEN_COST;
-        // A count is below 2^18 (a window's pairs, or a byte's); its product with a cost is
-        // exact when the cost has at most 53 - 18 significant bits.
-        let mut unit = bits(ALIEN_COST / 2.0)
-            .filter(|&(_, n)| n <= 35)
-            .map(|(e, _)| e);
-        for list in lang::index().pairs.values() {
-            for &(l, d) in list {
-                let d = f64::from(d);
-                if let Some(o) = cheapest.get_mut(usize::from(l)) {
-                    *o = o.min(d);
-                }
-                largest = largest.max(d.abs());
-                unit = with_unit(unit, d);
-            }
-        }
-        Costs {
-            cheapest,
-            largest,
-            unit,
-        }
-    })
-}
+use super::single::{self, PageModel};
+use super::tables;
 
 /// True when every sum of bigram and alien costs over the window is exact in f64: each term
 /// is a whole multiple of `2^unit` and no partial sum can reach `2^(53 + unit)`. Then the
 /// order of the terms cannot change a sum, and they may be added in any order. (With the
 /// models as trained, `unit` is -24 and the sums stay below 2^20.)
 pub(super) fn sums_exact(b: &Bytes) -> bool {
-    let c = costs();
-    let most = b.pair_total as f64 * (c.largest + ALIEN_COST);
-    c.unit.is_some_and(|u| most < 2f64.powi(53 + u))
+    let most = b.pair_total as f64 * (tables::LARGEST + ALIEN_COST);
+    tables::UNIT.is_some_and(|u| most < 2f64.powi(53 + u))
 }
 
 /// True when the sums of `bigrams::bigrams_dense_shared` are
 /// exact too: there a partial sum may hold an earlier page's sums and both pages' costs of
 /// the pairs redone, at most three times the largest bigram cost per pair.
 pub(super) fn differences_exact(b: &Bytes) -> bool {
-    let c = costs();
-    let most = b.pair_total as f64 * (3.0 * c.largest + ALIEN_COST);
-    c.unit.is_some_and(|u| most < 2f64.powi(53 + u))
+    let most = b.pair_total as f64 * (3.0 * tables::LARGEST + ALIEN_COST);
+    tables::UNIT.is_some_and(|u| most < 2f64.powi(53 + u))
 }
 
 /// The first pass over a page: everything but the bigrams' prices.
@@ -96,6 +53,11 @@ pub(super) struct Tally {
     pub text: u64,
 }
 
+/// Different byte pairs in a window from which a page's first pass reads its counts from the
+/// page's [`PairTable`] (built then, once per run); below, from the bytes' pair codes, which
+/// give the same counts (issue 42: a one-line file builds no table).
+const TABLE_FROM: usize = 64;
+
 /// What the first pass counts for a page: its pair counts, and for each language the pair
 /// occurrences of the letters it never writes (each byte's pairs, [`Bytes::weight`]). From
 /// the nearest earlier page's in `shared` when it reads few of the window's bytes otherwise
@@ -112,10 +74,10 @@ fn first_pass<'a>(
         let w = b.weight.get(x).copied().unwrap_or(0);
         add_masked(alien, mask, if take { w.wrapping_neg() } else { w });
     };
-    let table = m.pair_table();
     let (mut c, mut alien) = ([0u64; 3], [0u32; LANGS]);
     match shared.counts_near(m, b) {
         Some((from, from_alien, other, diff)) => {
+            let table = m.pair_table();
             (c, alien) = (from.pack(), from_alien);
             let other_table = other.pair_table();
             for (k, n) in b.pairs_with(&diff) {
@@ -127,7 +89,16 @@ fn first_pass<'a>(
                 aliens(&mut alien, other, x, true);
             }
         }
+        None if b.pairs.len() < TABLE_FROM && !m.has_pair_table() => {
+            for &(k, n) in &b.pairs {
+                add_packed(&mut c, PairTable::pair_of(&m.codes, k), u64::from(n), false);
+            }
+            for &x in &b.present {
+                aliens(&mut alien, m, usize::from(x), false);
+            }
+        }
         None => {
+            let table = m.pair_table();
             for &(k, n) in &b.pairs {
                 add_packed(&mut c, table.pair(k), u64::from(n), false);
             }
@@ -180,7 +151,11 @@ pub(super) fn tally<'a>(m: &'a PageModel, b: &Bytes, shared: &mut Shared<'a>) ->
     }
     for byte in bytes::bits(charged) {
         let n = b.unigram.get(byte).copied().unwrap_or(0);
-        let (first, second) = m.unigram.get(byte).copied().unwrap_or((0.0, 0.0));
+        let code = m.unigram.get(byte).copied().unwrap_or(0);
+        let (first, second) = single::UNIGRAM_COSTS
+            .get(usize::from(code))
+            .copied()
+            .unwrap_or((0.0, 0.0));
         if first != 0.0 {
             penalty += f64::from(n) * first;
         }
@@ -267,7 +242,7 @@ impl Tally {
             return (self.unmodelled + self.penalty) / high;
         }
         let idx = lang::index();
-        let cheapest = &costs().cheapest;
+        let cheapest = &tables::CHEAPEST;
         let aliens = self.alien();
         // Every language in a lane, those of other scripts left out by the select: the same
         // costs as a loop over the page's languages, and their least (decision 65).

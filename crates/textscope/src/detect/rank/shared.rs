@@ -12,6 +12,7 @@ use super::dense;
 use super::lang::LANGS;
 use super::pair_counts::PairCounts;
 use super::single::{self, PageModel};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 /// The bytes two pages read differently.
@@ -77,6 +78,29 @@ struct Row {
     /// Places of the pages that read some byte alike, by how many bytes they read apart.
     by_codes: Vec<u16>,
     by_slots: Vec<u16>,
+}
+
+/// Different byte pairs priced by pages without a base so far in this process (each page of
+/// a window prices the window's pairs, in each of the two views), after which the rows are worked out: building every page's row
+/// costs about what pricing this many pairs does, so a process that ranks one small window
+/// (a one-line legacy file) never builds them, and one that ranks many pays at most twice
+/// (issue 42). Which way a page is priced changes only the time: the counts and sums are the
+/// same to the bit (decision 50).
+const ALONE_BUDGET: u64 = 50_000;
+
+static ALONE: AtomicU64 = AtomicU64::new(0);
+static ROWS_PAY: AtomicBool = AtomicBool::new(false);
+
+/// True when the pages of a window of `pairs` byte pairs should be priced from one another.
+fn rows_pay(pairs: u64) -> bool {
+    if ROWS_PAY.load(Ordering::Relaxed) {
+        return true;
+    }
+    let pay = ALONE.fetch_add(pairs, Ordering::Relaxed) >= ALONE_BUDGET;
+    if pay {
+        ROWS_PAY.store(true, Ordering::Relaxed);
+    }
+    pay
 }
 
 /// Page `i`'s [`Row`], worked out the first time a window prices it from another (a few
@@ -207,6 +231,9 @@ impl<'a> Shared<'a> {
             }
             set
         });
+        if !rows_pay(b.pairs.len() as u64) {
+            return None;
+        }
         let row = row(at)?;
         let order = match view {
             View::Codes => &row.by_codes,

@@ -44,7 +44,9 @@ pub(super) struct PageModel {
     /// The costs a byte pays each time it occurs: for an ASCII character read from a byte above
     /// 7F (a writer would have used the ASCII byte), and for its class (symbol, punctuation,
     /// control or unmapped). 0 for none.
-    pub unigram: [(f64, f64); 256],
+    /// As a place in [`UNIGRAM_COSTS`] (a byte each rather than sixteen: the models of a
+    /// hundred pages are 380 KB smaller, which a process writes and pages in, issue 42).
+    pub unigram: [u8; 256],
     /// The bytes whose `unigram` costs are not both 0 (none below 80 in a page that keeps
     /// ASCII).
     pub costly: super::byte_set::ByteSet,
@@ -62,6 +64,22 @@ fn model_script(s: Script) -> Option<ModelScript> {
     })
 }
 
+/// The costs a byte pays each time it occurs, by [`PageModel::unigram`]: for an ASCII
+/// character read from a byte above 7F (0 or [`SYMBOL_COST`], the place divided by 5), and for
+/// its class (none, symbol, punctuation, C1 control, control or unmapped: the place modulo 5).
+pub(super) const UNIGRAM_COSTS: [(f64, f64); 10] = [
+    (0.0, 0.0),
+    (0.0, SYMBOL_COST),
+    (0.0, PUNCT_COST),
+    (0.0, C1_COST),
+    (0.0, BAD_COST),
+    (SYMBOL_COST, 0.0),
+    (SYMBOL_COST, SYMBOL_COST),
+    (SYMBOL_COST, PUNCT_COST),
+    (SYMBOL_COST, C1_COST),
+    (SYMBOL_COST, BAD_COST),
+];
+
 /// Letters of the scripts without models: a bigram within them is only a little better than
 /// noise.
 fn own_script(c: char) -> bool {
@@ -69,8 +87,12 @@ fn own_script(c: char) -> bool {
 }
 
 /// What a page makes of a character whatever the page: its class, its case ([`LOWER`],
-/// [`UPPER`], [`JOINS`] or 0) and the languages that write its letter.
-type Facts = (Class, u8, u64);
+/// [`UPPER`], [`JOINS`] or 0), the languages that write its letter, and its letter's place
+/// among the common letters ([`lang::Index::common_place`], [`NOT_COMMON`] for none).
+type Facts = (Class, u8, u64, u16);
+
+/// The place of a letter that is not among the common letters.
+const NOT_COMMON: u16 = u16::MAX;
 
 fn facts(c: Option<char>) -> Facts {
     let cl = class(c);
@@ -84,21 +106,74 @@ fn facts(c: Option<char>) -> Facts {
         Some(c) if lang::arabic_joins_next(c) => JOINS,
         _ => 0,
     };
-    let alphabet = lang::index()
-        .alphabet
-        .get(&(letter as u32))
-        .copied()
-        .unwrap_or(0);
-    (cl, case, alphabet)
+    let index = lang::index();
+    let common = index
+        .common_place(letter as u32)
+        .and_then(|i| u16::try_from(i).ok())
+        .unwrap_or(NOT_COMMON);
+    (cl, case, index.letter(letter as u32), common)
 }
 
-/// `seen`: each character's [`Facts`] met so far in the run (ninety pages share most of
-/// their characters, and the Unicode tables behind a class cost more than a look-up here).
+/// Each character's [`Facts`] met so far while the pages are built, for the characters below
+/// [`SEEN_BELOW`]: ninety pages share most of their characters, and the Unicode tables behind
+/// a class cost more than a look-up here. By the character's place in a table (a hash map of
+/// them was a quarter of building the models, issue 42); the few characters above it (CJK
+/// compatibility, private use, Arabic presentation forms) are worked out each time.
+struct Seen {
+    /// For each character below [`SEEN_BELOW`], its place in `facts` plus one (0: not met).
+    place: Vec<u16>,
+    facts: Vec<Facts>,
+    /// The bytes below 80 of the first page that keeps ASCII: what they read as, and their
+    /// [`ByteInfo`] and common letters' places. A page that keeps ASCII and reads them alike
+    /// (nearly all do) takes these rather than working them out again: they depend on
+    /// nothing else of the page (its ASCII bytes cost nothing and are alien to no language).
+    low: Option<Box<Low>>,
+}
+
+/// The characters [`Seen`] keeps: every script of the single-byte pages, the punctuation,
+/// symbols and box drawing they hold. A table of the whole BMP (128 KB) was mapped, faulted
+/// in and unmapped by every process.
+const SEEN_BELOW: usize = 0x3000;
+
+struct Low {
+    table: [Option<char>; 0x80],
+    bytes: [ByteInfo; 0x80],
+    commons: [u16; 0x80],
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen {
+            place: vec![0; SEEN_BELOW],
+            facts: Vec::with_capacity(2048),
+            low: None,
+        }
+    }
+
+    fn get(&mut self, c: Option<char>) -> Facts {
+        let Some(slot) = c.and_then(|c| self.place.get_mut(c as usize)) else {
+            return facts(c);
+        };
+        if let Some(&f) = usize::from(*slot)
+            .checked_sub(1)
+            .and_then(|i| self.facts.get(i))
+        {
+            return f;
+        }
+        let f = facts(c);
+        if let Ok(n) = u16::try_from(self.facts.len() + 1) {
+            self.facts.push(f);
+            *slot = n;
+        }
+        f
+    }
+}
+
 fn build(
     page: CodePage,
     at: usize,
     table: &'static [Option<char>; 256],
-    seen: &mut lang::PairMap<Facts>,
+    seen: &mut Seen,
 ) -> PageModel {
     let script = model_script(page.script());
     let langs = (0..LANGS)
@@ -112,14 +187,30 @@ fn build(
         script: 0,
     };
     let mut bytes = [none; 256];
-    let mut unigram = [(0f64, 0f64); 256];
+    let mut unigram = [0u8; 256];
+    let mut commons = [NOT_COMMON; 256];
+    let low = seen
+        .low
+        .as_ref()
+        .filter(|low| ascii_compatible && table.get(..0x80) == Some(&low.table[..]));
+    let from = match low {
+        Some(low) => {
+            bytes[..0x80].copy_from_slice(&low.bytes);
+            commons[..0x80].copy_from_slice(&low.commons);
+            0x80
+        }
+        None => 0,
+    };
     for (byte, (&c, (info, cost))) in table
         .iter()
         .zip(bytes.iter_mut().zip(unigram.iter_mut()))
         .enumerate()
+        .skip(from)
     {
-        let key = c.map_or(u32::MAX, u32::from);
-        let (cl, case, alphabet) = *seen.entry(key).or_insert_with(|| facts(c));
+        let (cl, case, alphabet, common) = seen.get(c);
+        if let Some(o) = commons.get_mut(byte) {
+            *o = common;
+        }
         // EBCDIC's line end is NEL at 15: there it is a word's edge, as LF is (D12).
         let ebcdic_nel = byte < 0x80 && !ascii_compatible && c == Some('\u{85}');
         let cl = if ebcdic_nel { Class::Edge } else { cl };
@@ -167,17 +258,36 @@ fn build(
         };
         if !ascii_byte {
             let as_ascii = byte >= 0x80 && ascii_compatible && c.is_some_and(|c| c.is_ascii());
-            cost.0 = if as_ascii { SYMBOL_COST } else { 0.0 };
-            cost.1 = match cl {
-                Class::Symbol => SYMBOL_COST,
-                Class::Punct => PUNCT_COST,
-                Class::Bad if c1 => C1_COST,
-                Class::Bad => BAD_COST,
-                Class::Letter(_) | Class::Mark(_) | Class::Edge => 0.0,
+            let class_cost = match cl {
+                Class::Symbol => 1,
+                Class::Punct => 2,
+                Class::Bad if c1 => 3,
+                Class::Bad => 4,
+                Class::Letter(_) | Class::Mark(_) | Class::Edge => 0,
             };
+            *cost = 5 * u8::from(as_ascii) + class_cost;
         }
     }
-    let writes = langs & !unwritten(&bytes);
+    if seen.low.is_none() && ascii_compatible {
+        let mut low = Box::new(Low {
+            table: [None; 0x80],
+            bytes: [none; 0x80],
+            commons: [NOT_COMMON; 0x80],
+        });
+        low.table.copy_from_slice(&table[..0x80]);
+        low.bytes.copy_from_slice(&bytes[..0x80]);
+        low.commons.copy_from_slice(&commons[..0x80]);
+        seen.low = Some(low);
+    }
+    let writes = langs & !unwritten(&bytes, &commons);
+    // A loop over one set (a fold passing the set by value copied it at every byte, a sixth
+    // of building the models, issue 42).
+    let mut costly = [0; 4];
+    for (x, &code) in unigram.iter().enumerate() {
+        if code != 0 {
+            super::byte_set::put(&mut costly, x);
+        }
+    }
     PageModel {
         page,
         at,
@@ -196,41 +306,40 @@ fn build(
         codes: bytes.map(|b| PairCode::of(&b)),
         reads: [0; 256],
         bytes,
-        costly: unigram
-            .iter()
-            .enumerate()
-            .fold([0; 4], |mut set, (x, &(f, s))| {
-                if f != 0.0 || s != 0.0 {
-                    super::byte_set::put(&mut set, x);
-                }
-                set
-            }),
+        costly,
         unigram,
     }
 }
 
 /// The languages with a common letter ([`lang::Index::common`]) that a page whose bytes read
-/// as `bytes` cannot write. A page that writes combining accents (windows-1258's tones) can
-/// write the accented letters as a letter and a mark, so only its letters beyond them count.
-fn unwritten(bytes: &[ByteInfo; 256]) -> u64 {
-    // The page's letters sorted once: each of the few hundred common letters is then a binary
-    // search, not a scan of 256 bytes (that scan, for every page, was a fifth of a legacy
-    // file's start-up, issue 42).
-    let mut letters: Vec<char> = bytes.iter().map(|b| b.letter).collect();
-    letters.sort_unstable();
-    let has = |c: char| letters.binary_search(&c).is_ok();
-    let marks = has('\u{0300}') && has('\u{0301}');
-    let composed =
-        |c: char| ('\u{00C0}'..='\u{01B0}').contains(&c) || ('\u{1E00}'..='\u{1EFF}').contains(&c);
-    lang::index()
-        .common
-        .iter()
-        .filter_map(|(&x, &mask)| {
-            let c = char::from_u32(x)?;
-            let written = has(c) || (marks && composed(c));
-            (!written).then_some(mask)
+/// as `bytes` (their letters' places among the common letters in `commons`) cannot write. A
+/// page that writes combining accents (windows-1258's tones) can write the accented letters as
+/// a letter and a mark, so only its letters beyond them count.
+fn unwritten(bytes: &[ByteInfo; 256], commons: &[u16; 256]) -> u64 {
+    let index = lang::index();
+    // Which common letters the page writes, a bit each, from each byte's letter's place
+    // among them (worked out once per character, [`Facts`]). Issue 42: a scan of 256 bytes
+    // for each common letter was a fifth of a legacy file's start-up, a search for each
+    // byte's letter a sixth of building the models.
+    let mut written = vec![0u64; index.common().len().div_ceil(64)];
+    for &i in commons.iter().filter(|&&i| i != NOT_COMMON) {
+        let i = usize::from(i);
+        if let Some(w) = written.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+    let has = |c: char| bytes.iter().any(|b| b.letter == c);
+    let (grave, acute) = (has('\u{0300}'), has('\u{0301}'));
+    let marks = grave && acute;
+    let composed = |x: u32| (0x00C0..=0x01B0).contains(&x) || (0x1E00..=0x1EFF).contains(&x);
+    index
+        .common()
+        .enumerate()
+        .filter(|&(i, (x, _))| {
+            let has = written.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
+            !(has || marks && composed(x))
         })
-        .fold(0, |all, mask| all | mask)
+        .fold(0, |all, (_, (_, mask))| all | mask)
 }
 
 impl PageModel {
@@ -239,6 +348,11 @@ impl PageModel {
     pub(super) fn pair_table(&self) -> &super::pair_counts::PairTable {
         self.pairs
             .get_or_init(|| super::pair_counts::PairTable::of(&self.codes))
+    }
+
+    /// True once [`PageModel::pair_table`] is built.
+    pub(super) fn has_pair_table(&self) -> bool {
+        self.pairs.get().is_some()
     }
 
     /// Each byte's letter's slot in `table` (the table of the page's script), or
@@ -280,8 +394,12 @@ fn number_reads(models: &mut [Option<PageModel>]) {
 /// built once per run.
 pub(super) fn models() -> &'static [Option<PageModel>] {
     static MODELS: OnceLock<Vec<Option<PageModel>>> = OnceLock::new();
-    MODELS.get_or_init(|| {
-        let mut seen = lang::PairMap::default();
+    MODELS.get_or_init(build_all)
+}
+
+pub(super) fn build_all() -> Vec<Option<PageModel>> {
+    {
+        let mut seen = Seen::new();
         let mut models: Vec<Option<PageModel>> = CodePage::all()
             .enumerate()
             .map(|(at, p)| {
@@ -291,5 +409,5 @@ pub(super) fn models() -> &'static [Option<PageModel>] {
             .collect();
         number_reads(&mut models);
         models
-    })
+    }
 }

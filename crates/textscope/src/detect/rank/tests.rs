@@ -343,12 +343,11 @@ fn the_dense_tables_are_the_pairs_lists() {
         let n = t.letters.len();
         let width = t.langs.len();
         let mut rows = 0;
-        for (&k, list) in &idx.pairs {
+        for (k, list) in idx.pairs() {
             let (x, y) = (k >> 16, k & 0xFFFF);
             let of = |c: u32| char::from_u32(c).map_or(NO_SLOT, |c| t.slot(c));
             let mine: Vec<(u8, f32)> = list
-                .iter()
-                .copied()
+                .into_iter()
                 .filter(|&(l, _)| lang::script_of(usize::from(l)) == Some(script))
                 .collect();
             let (a, b) = (of(x), of(y));
@@ -450,4 +449,25 @@ fn the_pairs_of_a_set_of_bytes_are_found_once_each() {
         }
     }
     assert!(compared > 800, "{compared}");
+}
+
+/// Issue 42: a small window's first pass reads its pair counts from the bytes' codes, a large
+/// one's from the page's table: the two give the same counts for every pair.
+#[test]
+fn pair_counts_from_the_codes_are_the_tables() {
+    use super::pair_counts::PairTable;
+    let mut compared = 0;
+    for m in single::models().iter().flatten() {
+        let table = m.pair_table();
+        for k in (0..=u16::MAX).step_by(5) {
+            assert_eq!(
+                PairTable::pair_of(&m.codes, k),
+                table.pair(k),
+                "{:?} {k:04X}",
+                m.page
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1_000_000, "{compared}");
 }
