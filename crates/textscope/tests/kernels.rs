@@ -600,6 +600,28 @@ fn the_shared_corpus_and_the_test_data() {
     assert!(n > 20, "only {n} files found");
 }
 
+/// The fuzzer's finds for `kernels_vs_reference` (its seeds: a control byte, then the file),
+/// every kernel in chunks against the reference. G9: a line begun in windows-1252 and ended
+/// in UTF-16BE was one character short in the ASCII-lines fast path.
+#[test]
+fn the_fuzzers_finds() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/kernels_vs_reference");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).expect("the seeds").flatten() {
+        let bytes = std::fs::read(e.path()).expect("a seed");
+        let Some((_, file)) = bytes.split_first() else {
+            continue;
+        };
+        let opts = Options {
+            max_problems_per_kind: 3,
+            ..Options::default()
+        };
+        check(file, &opts, &[13, 4096]);
+        n += 1;
+    }
+    assert!(n >= 1, "no seed in {}", dir.display());
+}
+
 fn text() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
         6 => "[a-zA-Z0-9 ,.]{1,40}",

@@ -168,6 +168,7 @@ impl Sink for Tracker {
     /// G9: the messages and units from here on are the new layout's.
     fn switched(&mut self, format: Format) {
         self.format = format;
+        self.line_spans_layouts |= self.line_chars > 0;
     }
 
     #[inline]

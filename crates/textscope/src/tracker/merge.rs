@@ -39,6 +39,7 @@ impl Tracker {
         }
         self.line = next.line + shift;
         self.line_chars = next.line_chars;
+        self.line_spans_layouts = next.line_spans_layouts;
         self.at_line_start = next.at_line_start;
         self.ends = next.ends;
         self.ansi = next.ansi;

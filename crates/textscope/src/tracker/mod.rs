@@ -37,6 +37,9 @@ pub(crate) struct Tracker {
     /// The number of the line being read (from 1).
     line: u64,
     line_chars: u64,
+    /// G9: some of the line's characters were counted in an earlier layout, so its length
+    /// cannot be told from its bytes in the present one (the ASCII-lines fast path does).
+    line_spans_layouts: bool,
     at_line_start: bool,
     /// A CR waiting for its follower (L1).
     ends: LineMachine,
@@ -88,6 +91,7 @@ impl Tracker {
             format,
             line: 1,
             line_chars: 0,
+            line_spans_layouts: false,
             at_line_start: true,
             ends: LineMachine::new(),
             chars: 0,
@@ -155,6 +159,7 @@ impl Tracker {
         }
         self.line += 1;
         self.line_chars = 0;
+        self.line_spans_layouts = false;
     }
 
     #[inline]
