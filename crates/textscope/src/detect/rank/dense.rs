@@ -106,6 +106,7 @@ impl ScriptPairs {
     }
 }
 
+/// The tables of [`scripts`] (read by [`pays`] without building them).
 static SCRIPTS: OnceLock<Vec<ScriptPairs>> = OnceLock::new();
 
 /// `pairs` again, one table per script (by [`ModelScript::ordinal`]), for the pricing of
@@ -113,7 +114,6 @@ static SCRIPTS: OnceLock<Vec<ScriptPairs>> = OnceLock::new();
 /// a window with many pairs is priced (decision 47). Here rather than in `lang::Index`: the
 /// index is below these tables (issue 37).
 pub(crate) fn scripts() -> &'static [ScriptPairs] {
-    static SCRIPTS: OnceLock<Vec<ScriptPairs>> = OnceLock::new();
     SCRIPTS.get_or_init(|| script_pairs(index()))
 }
 
