@@ -1,6 +1,8 @@
 //! One line's statistics and class (docs/mojibake.md G1–G2), byte by byte: the same for any
 //! chunking because nothing here looks at chunk boundaries.
 
+use crate::swar::{find_byte, rfind_byte, tally, Tally};
+
 /// How a line's units are laid out, which decides where its LF is (G1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
@@ -147,23 +149,7 @@ impl LineState {
 
     /// G1: the layout of the line's zero bytes alone.
     fn zero_layout(&self) -> Mode {
-        let [z0, z1, z2, z3] = self.zeros;
-        let quads = self.len / 4;
-        if quads >= 1 && z2 * 5 >= quads * 4 && z3 * 5 >= quads * 4 && z0 * 2 < quads {
-            return Mode::Le32;
-        }
-        if quads >= 1 && z0 * 5 >= quads * 4 && z1 * 5 >= quads * 4 && z3 * 2 < quads {
-            return Mode::Be32;
-        }
-        let pairs = self.len / 2;
-        let (even, odd) = (z0 + z2, z1 + z3);
-        if pairs >= 1 && odd * 5 >= pairs * 3 && even * 5 <= odd {
-            return Mode::Le16;
-        }
-        if pairs >= 1 && even * 5 >= pairs * 3 && odd * 5 <= even {
-            return Mode::Be16;
-        }
-        Mode::Byte
+        zero_layout(self.zeros, self.len)
     }
 
     fn utf8(&mut self, b: u8) {
@@ -318,6 +304,84 @@ impl LineState {
     pub fn mode(&self) -> Mode {
         self.mode
     }
+}
+
+/// G1: the layout that zero bytes counted by place modulo 4 (`zeros`) show in a line of
+/// `len` bytes.
+fn zero_layout(zeros: [u64; 4], len: u64) -> Mode {
+    let [z0, z1, z2, z3] = zeros;
+    let quads = len / 4;
+    if quads >= 1 && z2 * 5 >= quads * 4 && z3 * 5 >= quads * 4 && z0 * 2 < quads {
+        return Mode::Le32;
+    }
+    if quads >= 1 && z0 * 5 >= quads * 4 && z1 * 5 >= quads * 4 && z3 * 2 < quads {
+        return Mode::Be32;
+    }
+    let pairs = len / 2;
+    let (even, odd) = (z0 + z2, z1 + z3);
+    if pairs >= 1 && odd * 5 >= pairs * 3 && even * 5 <= odd {
+        return Mode::Le16;
+    }
+    if pairs >= 1 && even * 5 >= pairs * 3 && odd * 5 <= even {
+        return Mode::Be16;
+    }
+    Mode::Byte
+}
+
+/// G8's bulk path: the longest prefix of `bytes` made of whole lines (each ending in LF) that,
+/// taken one byte at a time at a line start after a line of the byte layout, would each end at
+/// their LF as ASCII or UTF-8 lines of the byte layout: valid UTF-8 whose zero bytes show no
+/// wider layout (G1). Returns its length and its [`Tally`]. A line that might read otherwise
+/// is left out, with everything after it.
+pub(crate) fn clean_lines(bytes: &[u8]) -> (usize, Tally) {
+    let Some(last_lf) = bytes.iter().rposition(|&b| b == b'\n') else {
+        return (0, Tally::default());
+    };
+    let mut end = last_lf + 1;
+    let whole = bytes.get(..end).unwrap_or_default();
+    if let Err(e) = simdutf8::compat::from_utf8(whole) {
+        let valid = whole.get(..e.valid_up_to()).unwrap_or_default();
+        match valid.iter().rposition(|&b| b == b'\n') {
+            Some(lf) => end = lf + 1,
+            None => return (0, Tally::default()),
+        }
+    }
+    // The lines that hold a zero byte: the byte layout unless their zeros say otherwise.
+    let mut pos = 0;
+    while let Some(z) = find_byte(bytes.get(pos..end).unwrap_or_default(), 0) {
+        let z = pos + z;
+        let before = bytes.get(pos..z).unwrap_or_default();
+        let start = rfind_byte(before, b'\n').map_or(pos, |lf| pos + lf + 1);
+        // The stretch ends with an LF, so one follows the zero.
+        let after = bytes.get(z..end).unwrap_or_default();
+        let lf = z + find_byte(after, b'\n').unwrap_or(after.len() - 1);
+        if !byte_layout(bytes.get(start..lf).unwrap_or_default(), z - start) {
+            end = start;
+            break;
+        }
+        pos = lf + 1;
+    }
+    (end, tally(bytes.get(..end).unwrap_or_default()))
+}
+
+/// True when `line` (valid UTF-8, its LF left out, its first zero byte at `first_zero`), read
+/// after a line of the byte layout, keeps the byte layout at its LF: what
+/// [`LineState::layout`] gives it then.
+fn byte_layout(line: &[u8], first_zero: usize) -> bool {
+    let len = line.len() as u64;
+    if len < 3 || line.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return true;
+    }
+    let mut zeros = [0u64; 4];
+    let mut at = first_zero;
+    while let Some(z) = zeros.get_mut(at % 4) {
+        *z += 1;
+        match find_byte(line.get(at + 1..).unwrap_or_default(), 0) {
+            Some(next) => at += 1 + next,
+            None => break,
+        }
+    }
+    zero_layout(zeros, len) == Mode::Byte
 }
 
 /// The length of the longest prefix of `bytes` made of bytes 01–7F other than 0A (eight at a

@@ -33,13 +33,13 @@ pub(crate) struct Run {
 }
 
 impl Run {
-    fn of(line: &Line, number: u64, bytes: &[u8]) -> Run {
+    fn of(line: &Line, (first, last): (u64, u64), bytes: &[u8]) -> Run {
         let mut r = Run {
             class: line.class,
             start: line.start,
             end: line.end,
-            first_line: number,
-            last_line: number,
+            first_line: first,
+            last_line: last,
             non_ascii: line.non_ascii,
             high: line.high,
             mark: line.mark,
@@ -137,22 +137,53 @@ impl Runs {
         }
     }
 
+    /// G8: the first entry is the clean start and still takes every ASCII or UTF-8 line.
+    #[inline]
+    pub fn absorbing(&self) -> bool {
+        self.absorbing && !self.overflow
+    }
+
+    /// G8: ASCII or UTF-8 lines, up to `end` and line `last_line`, taken by the clean start
+    /// (what [`Runs::push`] does with each of them while [`Runs::absorbing`]).
+    pub fn absorb_clean(&mut self, end: u64, last_line: u64) {
+        if let Some(first) = self.entries.first_mut() {
+            first.end = end;
+            first.last_line = last_line;
+        }
+    }
+
     /// G4: the next line.
     pub fn push(&mut self, line: &Line, number: u64, bytes: &[u8]) {
+        self.push_lines(line, (number, number), bytes);
+    }
+
+    /// Room for [`Runs::push_lines`] to stand for lines pushed one by one: entries are added
+    /// only where a line's class changes, so these lines, ASCII then UTF-8 (with ASCII among
+    /// them) then ASCII, could add at most three before folding back; with this room none of
+    /// those pushes overflows (G6).
+    pub fn room_for_clean_lines(&self) -> bool {
+        !self.absorbing && !self.overflow && self.entries.len() + 3 <= MAX_ENTRIES
+    }
+
+    /// Lines `first` to `last` as one `line`: the same as pushing each of them, for a run of
+    /// ASCII lines, or for UTF-8 lines with ASCII lines among them (`line` has the first
+    /// UTF-8 line's mark and the sums of their figures) where [`Runs::room_for_clean_lines`].
+    pub fn push_lines(&mut self, line: &Line, (first, last): (u64, u64), bytes: &[u8]) {
+        let number = last;
         if self.overflow {
             return;
         }
         if self.absorbing {
             if matches!(line.class, Class::Ascii | Class::Utf8) {
-                if let Some(first) = self.entries.first_mut() {
-                    first.end = line.end;
-                    first.last_line = number;
+                if let Some(head) = self.entries.first_mut() {
+                    head.end = line.end;
+                    head.last_line = number;
                 }
                 return;
             }
             self.absorbing = false;
         }
-        let new = Run::of(line, number, bytes);
+        let new = Run::of(line, (first, last), bytes);
         if line.class == Class::Ascii {
             match self.entries.last_mut() {
                 Some(last) if last.class == Class::Ascii => last.absorb(new),

@@ -1,9 +1,10 @@
 //! The streaming segmenter (G1–G6): raw bytes in, in chunks of any size; the current line's
 //! figures and a bounded summary of runs held.
 
-use super::line::{plain_prefix, Class, LineState, Mode};
+use super::line::{clean_lines, plain_prefix, Class, Line, LineState, Mode};
 use super::runs::{wide_format, Run, Runs, SAMPLE_BYTES};
 use super::Segment;
+use crate::swar::{find_byte, find_high, tally, Tally};
 use crate::Format;
 
 /// Splits a file that reads as two or more encodings into segments (see the module's
@@ -31,6 +32,8 @@ pub struct Segmenter {
     /// The current line's first bytes (for a legacy run's sample).
     bytes: Vec<u8>,
     runs: Runs,
+    /// Whole clean lines are taken at once (off only to test that path against the other).
+    bulk: bool,
 }
 
 impl Default for Segmenter {
@@ -48,6 +51,7 @@ impl Segmenter {
             number: 1,
             bytes: Vec::new(),
             runs: Runs::default(),
+            bulk: true,
         }
     }
 
@@ -60,6 +64,7 @@ impl Segmenter {
             number: line.max(1),
             bytes: Vec::new(),
             runs: Runs::clean_start(offset, line),
+            bulk: true,
         }
     }
 
@@ -67,6 +72,21 @@ impl Segmenter {
     pub fn feed(&mut self, chunk: &[u8]) {
         let mut rest = chunk;
         while let Some((&b, tail)) = rest.split_first() {
+            // The bulk path: whole lines of ASCII or valid UTF-8 in the byte layout change
+            // the runs only where their class changes (or only where the clean start ends).
+            if self.bulk
+                && self.line.is_empty()
+                && self.prev_mode == Mode::Byte
+                && (self.runs.absorbing() || self.runs.room_for_clean_lines())
+            {
+                let (n, counts) = clean_lines(rest);
+                if counts.lf > 0 {
+                    let (run, after) = rest.split_at(n);
+                    self.take_clean(run, counts);
+                    rest = after;
+                    continue;
+                }
+            }
             // The fast path: a stretch of plain ASCII changes only the line's length.
             if self.line.plain() {
                 let n = plain_prefix(rest);
@@ -94,6 +114,67 @@ impl Segmenter {
                     Some(false) => self.end_line(),
                 }
             }
+        }
+    }
+
+    /// Whole lines found by [`clean_lines`] (`counts` their [`Tally`]) at once: what taking
+    /// them one byte at a time would do. Their ASCII lines before the first line with a byte
+    /// above 7F, and after the last, are each one run's worth; the lines from the first such
+    /// line to the last are one UTF-8 line's worth (ASCII lines add nothing to its figures).
+    fn take_clean(&mut self, run: &[u8], counts: Tally) {
+        let at = self.line.end();
+        let end = at + run.len() as u64;
+        let first = self.number;
+        self.number += counts.lf;
+        let last = self.number - 1;
+        self.line = LineState::new(end);
+        if self.runs.absorbing() {
+            self.runs.absorb_clean(end, last);
+            return;
+        }
+        let ascii = |from: usize, to: usize| Line {
+            start: at + from as u64,
+            end: at + to as u64,
+            class: Class::Ascii,
+            non_ascii: 0,
+            high: 0,
+            mark: false,
+        };
+        let Some(h) = find_high(run) else {
+            self.runs
+                .push_lines(&ascii(0, run.len()), (first, last), &[]);
+            return;
+        };
+        let before = run.get(..h).unwrap_or_default();
+        let from = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |lf| lf + 1);
+        let last_high = run.iter().rposition(|&b| b >= 0x80).unwrap_or(h);
+        let tail = run.get(last_high..).unwrap_or_default();
+        let to = last_high + find_byte(tail, b'\n').map_or(tail.len(), |lf| lf + 1);
+        let leading = tally(run.get(..from).unwrap_or_default()).lf;
+        let trailing = tally(run.get(to..).unwrap_or_default()).lf;
+        if leading > 0 {
+            self.runs
+                .push_lines(&ascii(0, from), (first, first + leading - 1), &[]);
+        }
+        let line = Line {
+            start: at + from as u64,
+            end: at + to as u64,
+            class: Class::Utf8,
+            non_ascii: counts.lead,
+            high: counts.high,
+            mark: run
+                .get(from..)
+                .unwrap_or_default()
+                .starts_with(&[0xEF, 0xBB, 0xBF]),
+        };
+        self.runs
+            .push_lines(&line, (first + leading, last - trailing), &[]);
+        if trailing > 0 {
+            self.runs
+                .push_lines(&ascii(to, run.len()), (last - trailing + 1, last), &[]);
         }
     }
 
@@ -185,5 +266,98 @@ fn format_name(f: Format) -> &'static str {
         Format::Utf32Le => "UTF-32LE",
         Format::Utf32Be => "UTF-32BE",
         _ => "UTF-8",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces of lines: ASCII, NULs, UTF-8, a legacy byte, UTF-16 and UTF-32 text, marks.
+    const PIECES: &[&[u8]] = &[
+        b"a log line of plain words",
+        b"x",
+        b"\n",
+        b"\r\n",
+        b"\0",
+        b"\0\0\0",
+        "caf\u{e9} cr\u{e8}me \u{4e2d}\u{6587} ".as_bytes(),
+        b"\xE9",
+        b"\xEF\xBB\xBF",
+        b"\xFF\xFE",
+        b"a\0b\0c\0\n\0",
+        b"\0a\0b\0\n",
+        b"a\0\0\0\n\0\0\0",
+        b"\xE4\xB8",
+    ];
+
+    fn segments(bytes: &[u8], chunk: usize, start: Option<u64>, bulk: bool) -> Vec<Segment> {
+        let mut s = match start {
+            Some(at) => Segmenter::after_clean_start(at, 1),
+            None => Segmenter::new(),
+        };
+        s.bulk = bulk;
+        for c in bytes.chunks(chunk.max(1)) {
+            s.feed(c);
+        }
+        s.finish()
+    }
+
+    proptest! {
+        /// G8: the bulk path of whole clean lines gives what the byte-at-a-time path gives,
+        /// for any chunking.
+        #[test]
+        fn g8_clean_lines_at_once_are_the_lines_one_by_one(
+            picks in proptest::collection::vec(0..PIECES.len(), 0..200),
+            chunk in 1usize..300,
+            clean in any::<bool>(),
+        ) {
+            let bytes: Vec<u8> = picks.iter().flat_map(|&i| PIECES[i].iter().copied()).collect();
+            let start = clean.then_some(0);
+            let slow = segments(&bytes, bytes.len().max(1), start, false);
+            prop_assert_eq!(&segments(&bytes, chunk, start, true), &slow);
+            prop_assert_eq!(&segments(&bytes, bytes.len().max(1), start, true), &slow);
+        }
+    }
+
+    /// G6: around the most runs held (and past it), the bulk path gives what the lines one by
+    /// one give.
+    #[test]
+    fn g6_clean_lines_overflow_where_lines_one_by_one_do() {
+        let legacy: &[u8] = b"caf\xE9 cr\xE8me br\xFBl\xE9e, d\xE9j\xE0 vu, na\xEFve \xE9t\xE9\n";
+        let utf8 = "Gr\u{fc}\u{df}e aus K\u{f6}ln, sch\u{f6}ne Stra\u{df}e\n".as_bytes();
+        let between = [utf8, b"plain\n"].concat();
+        for pairs in 15..24 {
+            for tail in [&b"plain\n"[..], utf8, &between] {
+                let mut text = Vec::new();
+                for _ in 0..pairs {
+                    text.extend(legacy);
+                    text.extend(b"plain line\n");
+                    text.extend(utf8);
+                }
+                text.extend(legacy);
+                text.extend(tail);
+                text.extend(utf8);
+                text.extend(b"plain\n");
+                let slow = segments(&text, text.len(), None, false);
+                assert_eq!(segments(&text, text.len(), None, true), slow, "{pairs}");
+                assert_eq!(segments(&text, 5, None, true), slow, "{pairs}");
+            }
+        }
+    }
+
+    #[test]
+    fn g8_a_clean_start_takes_nul_lines_and_stops_at_a_legacy_line() {
+        let mut text = b"ok\0 line\n".repeat(50);
+        text.extend("caf\u{e9}\n".repeat(5).as_bytes());
+        text.extend(b"caf\xE9 cr\xE8me br\xFBl\xE9e, d\xE9j\xE0 vu, na\xEFve \xE9t\xE9.\n");
+        text.extend(b"end\n");
+        let fast = segments(&text, 7, Some(0), true);
+        assert_eq!(fast, segments(&text, text.len(), Some(0), false));
+        assert_eq!(fast.len(), 2, "{fast:?}");
+        assert_eq!((fast[0].first_line, fast[0].last_line), (1, 55));
+        assert_eq!(fast[1].first_line, 56);
+        assert_eq!(fast[1].encoding, "windows-1252");
     }
 }
