@@ -3,8 +3,9 @@
     python3 scripts/eval/make_set.py OUT_DIR
 
 Every language is encoded with every page of pages.py meant for it that can hold its letters,
-at each size of pages.SIZES (cut at a character boundary, never above the size), with Python's
-codecs; once more per page with glibc's iconv (and every file of the pages only iconv has).
+at each size of pages.SIZES and pages.SNIPPETS (cut at a character boundary, never above the
+size), with Python's codecs; once more per page with glibc's iconv (and every file of the pages
+only iconv has).
 Writes OUT_DIR/files/… and OUT_DIR/manifest.jsonl. Deterministic: every choice comes from a
 seeded generator keyed by the file's language, page and size.
 """
@@ -19,7 +20,7 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import evalcodecs  # noqa: E402  (registers the iconv-backed codecs)
-from pages import LANGUAGES, PAGES, SIZES, UTF_FORMS, line_ending  # noqa: E402
+from pages import LANGUAGES, PAGES, SIZES, SNIPPETS, UTF_FORMS, line_ending  # noqa: E402
 
 TEXT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "text")
 
@@ -181,7 +182,7 @@ def main():
                 continue
             ending = line_ending(family) or ("\r\n" if label.startswith("windows-") else "\n")
             maker = "python" if codec else "iconv"
-            for size in SIZES:
+            for size in SIZES + SNIPPETS:
                 rng = seed(lang, label, size)
                 piece = cut(adapted, ending, enc, size, rng, True)
                 write(f"{slug}.{lang}.{size}.txt", enc(piece), label, pycodec, family, lang,
@@ -208,6 +209,18 @@ def main():
                 piece = cut(texts[lang], ending, enc, size - len(mark), seed(lang, codec, size))
                 kind = label.lower() + ("-bom" if mark else "")
                 write(f"{kind}.{lang}.{size}.txt", mark + enc(piece), label, codec, "UTF", lang,
+                      size, "python", piece)
+
+    # Snippets of Unicode without a mark: two sizes per language and form.
+    for i, (label, codec, mark) in enumerate(UTF_FORMS):
+        if mark or label.startswith("UTF-32"):
+            continue
+        for j, lang in enumerate(texts):
+            enc = encoder(codec)
+            for k in range(2):
+                size = SNIPPETS[(i + j + k * 3) % len(SNIPPETS)]
+                piece = cut(texts[lang], "\n", enc, size, seed(lang, codec, "snippet", size), True)
+                write(f"{label.lower()}.{lang}.{size}.txt", enc(piece), label, codec, "UTF", lang,
                       size, "python", piece)
 
     # Unicode files as iconv writes them (its UTF-16 and UTF-32 put a mark first), for every

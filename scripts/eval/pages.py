@@ -113,6 +113,11 @@ UTF_FORMS = [
 
 SIZES = [40, 70, 100, 200, 300, 600, 1000, 2000, 4000, 8000, 16000, 32000, 65536]
 
+# Snippets (issue 38 measures 16-128 bytes): every page and language at each, and UTF-8 and
+# UTF-16 without a mark at two of them per language. Added after SIZES so that the files of
+# SIZES keep their seeds and their text.
+SNIPPETS = [16, 24, 32, 48, 64, 96, 128]
+
 
 def line_ending(family):
     """The line ending people met with the family: CRLF on DOS and Windows, CR on the classic

@@ -157,6 +157,51 @@ fn d12_quotes_and_elisions() {
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
+/// D12 (issue 38): „ and ‚ open a quotation. Before a letter they cost nothing (German in
+/// windows-1252 with its „…“); before a space or after a letter they are a misread byte: an
+/// IBM437 or IBM850 é at a word's end is windows-1252's ‚ (`caf‚ au lait`), and a Welsh â
+/// standing alone is macintosh's ‚.
+#[test]
+fn d12_low_quotes_open_quotations() {
+    let wrong: Vec<String> = misses(&[
+        (
+            b"\x84Hast du den Schl\xfcssel?\x93, fragte sie.\r\n",
+            "„Hast du den Schlüssel?“, fragte sie.\r\n",
+        ),
+        (
+            b"\"Ro'n i'n meddwl mai ti oedd \xe2 nhw.\"\n",
+            "\"Ro'n i'n meddwl mai ti oedd â nhw.\"\n",
+        ),
+    ])
+    .into_iter()
+    .chain(misses_as(
+        &[(
+            b"A caf\x82 au lait and a cr\x8ame br\x96l\x82e for the fianc\x82e.\r\n",
+            "A café au lait and a crème brûlée for the fiancée.\r\n",
+        )],
+        "IBM437",
+    ))
+    .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// D12 (issue 38): EBCDIC without spaces (a CSV file) is still tried as EBCDIC: its `;`, `,`
+/// and NEL count as separators. Both files were named Shift_JIS before, at 0.98 and above.
+#[test]
+fn d12_ebcdic_csv_is_ebcdic() {
+    let wrong = misses(&[
+        (
+            b"\xc1\x99\xa3\x89\x92\x85\x93\x95\xa4\x94\x94\x85\x99\x5e\xc2\x85\xa9\x85\x89\x83\x88\x95\xa4\x95\x87\x5e\xd4\x85\x95\x87\x85\x5e\xd7\x99\x85\x89\xa2\x15\xf3\xf0\xf1\xf1\xf5\x5e\xe2\x83\x88\x99\x81\xa4\x82\x85\x95\xa9\x89\x85\x88\x85\x99\x60\xe2\x81\xa3\xa9\x5e\xf2\x5e\xf1\xf9\x6b\xf9\xf0\x15",
+            "Artikelnummer;Bezeichnung;Menge;Preis\u{85}30115;Schraubenzieher-Satz;2;19,90\u{85}",
+        ),
+        (
+            b"\x83\x96\x84\x89\x83\x85\x5e\x81\x99\xa3\x89\x83\x96\x93\x96\x5e\x98\xa4\x81\x95\xa3\x89\xa3\x44\x5e\x97\x99\x85\xa9\xa9\x96\x15\xc1\x60\xf1\xf7\x5e\x83\x81\x83\x83\x89\x81\xa5\x89\xa3\x85\x5e\xf3\x5e\xf4\x6b\xf5\xf0\x15",
+            "codice;articolo;quantit\u{e0};prezzo\u{85}A-17;cacciavite;3;4,50\u{85}",
+        ),
+    ]);
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
 /// D12: bytes above 7F inside ASCII words are accents of a Latin page; Dutch "één" (E9 E9) is
 /// not KOI8-R's "ии".
 #[test]

@@ -28,6 +28,9 @@ pub(super) const JOINS: u8 = 8;
 pub(super) const NATIVE: u8 = 16;
 /// A typographic quote, ’ or ‘ (a word's edge that pays beside a letter, `pair_counts.rs`).
 pub(super) const QUOTE: u8 = 32;
+/// A low quotation mark, „ or ‚: it opens a quotation in every language that writes it, so
+/// it stands before a letter and never after one, nor before a space (`pair_counts.rs`).
+pub(super) const OPENS: u8 = 64;
 
 /// A byte's flags (the low byte: [`ODD`], [`LOWER`], [`UPPER`], [`JOINS`], [`NATIVE`], and
 /// [`PairCode::EDGE`] when its letter is ' ') and its letter's script (the high byte), in

@@ -334,17 +334,17 @@ fn latin_ascii_costs(b: &Bytes) -> [f64; LANGS] {
     out
 }
 
-/// True when the window looks like EBCDIC: many 40 bytes (its space), and either few ASCII
-/// lower-case letters or hardly any ASCII space (IBM424 writes Hebrew letters at 62–69 and 71,
-/// ASCII's b–i and q, so Hebrew EBCDIC has many "lower-case letters", but an ASCII text has
-/// spaces).
+/// True when the window looks like EBCDIC: many of its separators (40, its space; 15 and 25,
+/// NEL and LF; 5E and 6B, `;` and `,`: a CSV file has few spaces, issue 38), and either few
+/// ASCII lower-case letters or hardly any ASCII space (IBM424 writes Hebrew letters at 62–69
+/// and 71, ASCII's b–i and q, so Hebrew EBCDIC has many "lower-case letters", but an ASCII
+/// text has spaces).
 pub(super) fn ebcdic_possible(b: &Bytes, len: usize) -> bool {
-    let spaces = b.unigram.get(0x40).copied().unwrap_or(0) as usize;
-    let ascii_spaces = b.unigram.get(0x20).copied().unwrap_or(0) as usize;
-    let lower: usize = (b'a'..=b'z')
-        .map(|c| b.unigram.get(usize::from(c)).copied().unwrap_or(0) as usize)
-        .sum();
-    spaces * 25 >= len && (lower * 5 < len || ascii_spaces * 10 < spaces)
+    let count = |x: u8| b.unigram.get(usize::from(x)).copied().unwrap_or(0) as usize;
+    let separators: usize = [0x40, 0x15, 0x25, 0x5E, 0x6B].into_iter().map(count).sum();
+    let ascii_spaces = count(0x20);
+    let lower: usize = (b'a'..=b'z').map(count).sum();
+    separators * 25 >= len && (lower * 5 < len || ascii_spaces * 10 < separators)
 }
 
 #[cfg(test)]

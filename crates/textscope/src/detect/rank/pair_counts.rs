@@ -3,7 +3,7 @@
 //! counts are whole numbers, packed two to a word, so that one page's may be reached from
 //! another's (decision 50). `price.rs` turns them into costs.
 
-use super::byte_info::{PairCode, JOINS, LOWER, ODD, QUOTE, UPPER};
+use super::byte_info::{PairCode, JOINS, LOWER, ODD, OPENS, QUOTE, UPPER};
 
 /// What the first pass counts over the window's byte pairs for one page: whole numbers, so
 /// that a page's counts may be reached from another page's (decision 50).
@@ -26,11 +26,27 @@ impl PairCounts {
     /// One pair's counts.
     fn of(a: PairCode, z: PairCode) -> PairCounts {
         let (x_edge, y_edge) = (a.edge(), z.edge());
+        // Issue 38: „ and ‚ open a quotation, so before a letter they are where they belong
+        // and free; before an edge (a space, a digit, punctuation) they are a misread byte
+        // (IBM850's é read by windows-1252 in `caf‚ au lait`), and after a letter they pay as
+        // on both sides (DOS's ä read as „ inside `M„dchen` costs what it did as a symbol).
+        let opens = if a.has(OPENS) {
+            u64::from(y_edge)
+        } else if z.has(OPENS) {
+            2 * u64::from(!x_edge)
+        } else {
+            0
+        };
         if x_edge && y_edge {
-            return PairCounts::default();
+            return PairCounts {
+                touch: opens,
+                ..PairCounts::default()
+            };
         }
+        let odd = |c: PairCode| c.has(ODD) && !c.has(OPENS);
         PairCounts {
-            touch: u64::from((a.has(ODD) && !y_edge) || (z.has(ODD) && !x_edge))
+            touch: opens
+                + u64::from((odd(a) && !y_edge) || (odd(z) && !x_edge))
                 + u64::from(a.has(JOINS) && y_edge),
             // A lower-case letter followed by a capital, or two letters of different
             // scripts, is rare inside a word of real text and common in a misread one

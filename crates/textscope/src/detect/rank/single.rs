@@ -2,7 +2,7 @@
 //! which languages never write the letter), worked out once per run ([`models`]) rather than
 //! for every window. `price.rs` prices a window with these tables.
 
-use super::byte_info::{ByteInfo, PairCode, JOINS, LOWER, NATIVE, ODD, QUOTE, UPPER};
+use super::byte_info::{ByteInfo, PairCode, JOINS, LOWER, NATIVE, ODD, OPENS, QUOTE, UPPER};
 use super::dense;
 use super::lang::{
     self, class, letter_script, Class, BAD_COST, C1_COST, LANGS, PUNCT_COST, SYMBOL_COST,
@@ -234,10 +234,10 @@ fn build(
         } else {
             0
         };
-        let quote = if matches!(c, Some('’' | '‘')) {
-            QUOTE
-        } else {
-            0
+        let quote = match c {
+            Some('’' | '‘') => QUOTE,
+            Some('„' | '‚') => OPENS,
+            _ => 0,
         };
         let native = if letter == ' ' || own_script(letter) {
             NATIVE
