@@ -202,6 +202,17 @@ fn d12_ebcdic_csv_is_ebcdic() {
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
+/// D12 (issue 38): Johab reads nearly any pair of bytes as a Hangul syllable; only KS X 1001's
+/// syllables count as common there, so a Big5 price list is not Johab's rare syllables.
+#[test]
+fn d12_big5_is_not_johab() {
+    let wrong = misses(&[(
+        b"T-801,\xb3\xb3\xb2\xa1\xaaM\xa4l,6,150\xa4\xb8\nT-802,\xa4\xec\xbbs\xafz\xaaO,1,420\xa4\xb8\nT-",
+        "T-801,陶瓷杯子,6,150元\nT-802,木製砧板,1,420元\nT-",
+    )]);
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
 /// D12: bytes above 7F inside ASCII words are accents of a Latin page; Dutch "één" (E9 E9) is
 /// not KOI8-R's "ии".
 #[test]

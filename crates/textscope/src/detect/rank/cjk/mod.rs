@@ -45,6 +45,32 @@ struct Tally<'a> {
     last_space: bool,
 }
 
+/// True when `c` is one of the 2,350 Hangul syllables of KS X 1001 (rows 16-40: EUC-KR's
+/// B0-C8 leads with A1-FE trails), the set of common syllables.
+fn ks_x_1001_syllable(c: char) -> bool {
+    static SET: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| {
+        let mut set = vec![0u64; 11_172usize.div_ceil(64)];
+        // Every cell of the rows is a syllable: one decoding of all 2,350 pairs.
+        let pairs: Vec<u8> = (0xB0..=0xC8u8)
+            .flat_map(|lead| (0xA1..=0xFEu8).flat_map(move |trail| [lead, trail]))
+            .collect();
+        let (text, _) = encoding_rs::EUC_KR.decode_without_bom_handling(&pairs);
+        for c in text.chars() {
+            if let Some(i) = (c as usize).checked_sub(0xAC00).filter(|&i| i < 11_172) {
+                if let Some(w) = set.get_mut(i / 64) {
+                    *w |= 1 << (i % 64);
+                }
+            }
+        }
+        set
+    });
+    (c as usize)
+        .checked_sub(0xAC00)
+        .and_then(|i| set.get(i / 64).map(|w| w >> (i % 64) & 1 != 0))
+        .unwrap_or(false)
+}
+
 fn is_han(c: char) -> bool {
     ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c)
 }
@@ -59,7 +85,10 @@ impl Tally<'_> {
             "EUC-JP" | "EUC-JIS-2004" => is_han(c) && (0xB0..=0xCF).contains(&lead),
             "Shift_JIS" | "Shift_JIS-2004" => is_han(c) && (0x88..=0x98).contains(&lead),
             "EUC-KR" => ('\u{AC00}'..='\u{D7A3}').contains(&c) && (0xB0..=0xC8).contains(&lead),
-            "Johab" => ('\u{AC00}'..='\u{D7A3}').contains(&c),
+            // Johab writes all 11,172 syllables, and nearly any pair of bytes with a lead of
+            // 84-D3 reads as one: only KS X 1001's 2,350, the syllables Korean text mostly
+            // uses, are common (issue 38: Big5 and GBK lines read as Johab's rare syllables).
+            "Johab" => ks_x_1001_syllable(c),
             "EUC-TW" => is_han(c) && (0xC4..=0xFD).contains(&lead),
             _ => false,
         }

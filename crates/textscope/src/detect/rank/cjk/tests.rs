@@ -289,3 +289,16 @@ fn without_markup_blanks_tags_entities_and_links_but_keeps_high_bytes() {
     let got = strip(b"<t v=\"\xe9\">x</t><p></p>").unwrap();
     assert_eq!(got, b"      \xe9  x           ".to_vec());
 }
+
+/// Johab's common syllables are KS X 1001's 2,350: 가 and 힝 among them, 똠 (famously left
+/// out of KS X 1001) and 갂 not.
+#[test]
+fn johab_common_syllables_are_ks_x_1001() {
+    let all = ('\u{AC00}'..='\u{D7A3}')
+        .filter(|&c| super::ks_x_1001_syllable(c))
+        .count();
+    assert_eq!(all, 2350);
+    assert!(super::ks_x_1001_syllable('가') && super::ks_x_1001_syllable('힝'));
+    assert!(!super::ks_x_1001_syllable('똠') && !super::ks_x_1001_syllable('갂'));
+    assert!(!super::ks_x_1001_syllable('A') && !super::ks_x_1001_syllable('中'));
+}
