@@ -10,7 +10,7 @@ use super::byte_info::{PairCode, JOINS, LOWER, ODD, OPENS, QUOTE, UPPER};
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
 pub(super) struct PairCounts {
     /// Pairs that pay [`super::lang::TOUCH_COST`] (a symbol against a letter, an Arabic form that joins
-    /// nothing), once for each.
+    /// nothing), once for each; „ or ‚ before an edge once, after a letter twice.
     pub(super) touch: u64,
     /// A lower-case letter then a capital ([`super::lang::CASE_COST`]).
     pub(super) case: u64,
